@@ -1,0 +1,59 @@
+"""Cribbage: the classic BSD card game for the terminal, and a library to script it.
+
+>>> from cribbage import Card, score_hand
+>>> hand = [Card.parse(text) for text in ("5h", "5c", "5s", "jd")]
+>>> score_hand(hand, Card.parse("5d")).total
+29
+"""
+
+from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards
+from .errors import (
+    AmbiguousCardError,
+    CardNotInHandError,
+    CribbageError,
+    IllegalPlayError,
+    InvalidCardError,
+    InvalidClaimError,
+    InvalidRecordError,
+    NotYourTurnError,
+)
+from .events import GameResult, Reason
+from .match import FirstDealer, MatchConfig, MatchState, apply_match, new_match, next_game
+from .record import NEXT_GAME, Record, Recorder, replay
+from .rules import (
+    Action,
+    Claim,
+    Counting,
+    CutForDeal,
+    CutStarter,
+    Discard,
+    GameConfig,
+    GameState,
+    Overcount,
+    Phase,
+    Play,
+    Seat,
+    apply,
+    legal_plays,
+    new_game,
+    pending,
+)
+from .scoring import Score, ScoreItem, ScoreKind, announce, score_hand, score_play
+from .view import PlayerView, view_for
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK", "Card", "Rank", "Suit", "format_cards", "parse_cards",
+    "AmbiguousCardError", "CardNotInHandError", "CribbageError", "IllegalPlayError",
+    "InvalidCardError", "InvalidClaimError", "InvalidRecordError", "NotYourTurnError",
+    "GameResult", "Reason",
+    "FirstDealer", "MatchConfig", "MatchState", "apply_match", "new_match", "next_game",
+    "NEXT_GAME", "Record", "Recorder", "replay",
+    "Action", "Claim", "Counting", "CutForDeal", "CutStarter", "Discard", "GameConfig",
+    "GameState", "Overcount", "Phase", "Play", "Seat", "apply", "legal_plays", "new_game",
+    "pending",
+    "Score", "ScoreItem", "ScoreKind", "announce", "score_hand", "score_play",
+    "PlayerView", "view_for",
+    "__version__",
+]

@@ -1,0 +1,235 @@
+"""Game records: the seed, the rules and every action, as small JSON that replays exactly.
+
+A record covers a match (a single game is a match of one game); the marker `NEXT_GAME`
+stands where the next game of the match was started.
+
+>>> from cribbage.rules import new_game
+>>> recorder = Recorder.start(seed=5)
+>>> _ = recorder.apply(CutForDeal(0, 10)); _ = recorder.apply(CutForDeal(1, 10))
+>>> replay(Record.from_json(recorder.record.to_json())) == recorder.state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal, TypeAlias
+
+from .cards import Card
+from .errors import CribbageError, InvalidCardError, InvalidRecordError
+from .events import Event
+from .match import FirstDealer, MatchConfig, MatchOver, MatchState, apply_match, new_match, next_game
+from .rules import (
+    Action,
+    Claim,
+    Counting,
+    CutForDeal,
+    CutStarter,
+    Discard,
+    GameConfig,
+    Overcount,
+    Play,
+)
+
+__all__ = ["NEXT_GAME", "Step", "Record", "Recorder", "replay", "FORMAT", "VERSION"]
+
+FORMAT: Final = "cribbage-record"
+VERSION: Final = 1
+
+NEXT_GAME: Final = "next game"
+Step: TypeAlias = Action | Literal["next game"]
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Everything needed to replay a match: seed, rules and steps."""
+
+    seed: int
+    game_config: GameConfig = GameConfig()
+    match_config: MatchConfig = MatchConfig()
+    steps: tuple[Step, ...] = ()
+
+    def to_json(self) -> str:
+        """The record as compact, stable JSON."""
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    def to_dict(self) -> dict[str, Any]:
+        game = self.game_config
+        match = self.match_config
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "seed": self.seed,
+            "game": {
+                "target": game.target,
+                "players": game.players,
+                "skunk_line": game.skunk_line,
+                "double_skunk_line": game.double_skunk_line,
+                "counting": [mode.value for mode in game.counting],
+                "overcount": game.overcount.value,
+                "muggins": game.muggins,
+            },
+            "match": {
+                "games": match.games,
+                "points": match.points,
+                "values": list(match.values),
+                "first_dealer": match.first_dealer.value,
+            },
+            "steps": [_step_to_json(step) for step in self.steps],
+        }
+
+    @staticmethod
+    def from_json(text: str) -> Record:
+        """Read a record written by `to_json`.
+
+        Raises:
+            InvalidRecordError: not JSON, not a record, a newer version, or a bad field.
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as err:
+            raise InvalidRecordError(f"The record is not valid JSON ({err}).") from None
+        return Record.from_dict(data)
+
+    @staticmethod
+    def from_dict(data: object) -> Record:
+        """Read a record from parsed JSON (see `from_json`)."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise InvalidRecordError("This file is not a cribbage record.")
+        version = data.get("version")
+        if not isinstance(version, int) or version > VERSION:
+            raise InvalidRecordError(f"The record's format version {version!r} is newer than this program.")
+        try:
+            game = data["game"]
+            match = data["match"]
+            game_config = GameConfig(
+                target=_int(game["target"]),
+                players=_int(game["players"]),
+                skunk_line=_opt_int(game["skunk_line"]),
+                double_skunk_line=_opt_int(game["double_skunk_line"]),
+                counting=tuple(Counting(mode) for mode in game["counting"]),
+                overcount=Overcount(game["overcount"]),
+                muggins=bool(game["muggins"]),
+            )
+            values = tuple(_int(v) for v in match["values"])
+            if len(values) != 3:
+                raise ValueError("three match values")
+            match_config = MatchConfig(
+                games=_opt_int(match["games"]),
+                points=_opt_int(match["points"]),
+                values=(values[0], values[1], values[2]),
+                first_dealer=FirstDealer(match["first_dealer"]),
+            )
+            steps = tuple(_step_from_json(step) for step in data["steps"])
+            return Record(_int(data["seed"]), game_config, match_config, steps)
+        except (KeyError, TypeError, ValueError, InvalidCardError) as err:
+            raise InvalidRecordError(f"The record has a bad or missing field ({err}).") from None
+
+
+def _int(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _opt_int(value: object) -> int | None:
+    return None if value is None else _int(value)
+
+
+def _step_to_json(step: Step) -> object:
+    match step:
+        case "next game":
+            return NEXT_GAME
+        case CutForDeal(seat, position):
+            return {"seat": seat, "cut_for_deal": position}
+        case Discard(seat, cards):
+            return {"seat": seat, "discard": [str(card) for card in cards]}
+        case CutStarter(seat, position):
+            return {"seat": seat, "cut": position}
+        case Play(seat, card):
+            return {"seat": seat, "play": str(card)}
+        case Claim(seat, points):
+            return {"seat": seat, "claim": points}
+    raise TypeError(f"not a step: {step!r}")
+
+
+def _step_from_json(data: object) -> Step:
+    if data == NEXT_GAME:
+        return NEXT_GAME
+    if not isinstance(data, dict) or len(data) != 2 or "seat" not in data:
+        raise ValueError(f"{data!r} is not a step")
+    seat = _int(data["seat"])
+    if "cut_for_deal" in data:
+        return CutForDeal(seat, _int(data["cut_for_deal"]))
+    if "discard" in data:
+        return Discard(seat, tuple(Card.parse(_str(text)) for text in data["discard"]))
+    if "cut" in data:
+        return CutStarter(seat, _int(data["cut"]))
+    if "play" in data:
+        return Play(seat, Card.parse(_str(data["play"])))
+    if "claim" in data:
+        return Claim(seat, _int(data["claim"]))
+    raise ValueError(f"{data!r} is not a step")
+
+
+def _str(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"{value!r} is not a card")
+    return value
+
+
+@dataclass(slots=True)
+class Recorder:
+    """A match being played, with its record kept step by step (the one mutable driver)."""
+
+    state: MatchState
+    record: Record
+    events: list[Event | MatchOver] = field(default_factory=list)
+
+    @staticmethod
+    def start(
+        seed: int,
+        game_config: GameConfig | None = None,
+        match_config: MatchConfig | None = None,
+    ) -> Recorder:
+        """A new match (a single game by default) from `seed`."""
+        record = Record(seed, game_config or GameConfig(), match_config or MatchConfig())
+        return Recorder(new_match(record.match_config, record.game_config, seed), record)
+
+    def apply(self, step: Step) -> tuple[Event | MatchOver, ...]:
+        """Carry out one step, record it, and return its events.
+
+        Raises the errors of `cribbage.rules.apply`; the match and record are unchanged then.
+        """
+        if step == NEXT_GAME:
+            self.state = next_game(self.state)
+            new_events: tuple[Event | MatchOver, ...] = ()
+        else:
+            assert not isinstance(step, str)
+            self.state, new_events = apply_match(self.state, step)
+        self.record = Record(
+            self.record.seed, self.record.game_config, self.record.match_config,
+            self.record.steps + (step,),
+        )
+        self.events.extend(new_events)
+        return new_events
+
+
+def replay(record: Record) -> MatchState:
+    """The match state after every step of `record`.
+
+    Raises:
+        InvalidRecordError: a step is not legal where it stands.
+    """
+    state = new_match(record.match_config, record.game_config, record.seed)
+    for number, step in enumerate(record.steps, 1):
+        try:
+            if step == NEXT_GAME:
+                state = next_game(state)
+            else:
+                assert not isinstance(step, str)
+                state, _ = apply_match(state, step)
+        except (CribbageError, RuntimeError) as err:
+            raise InvalidRecordError(f"Step {number} of the record is not legal: {err}") from None
+    return state

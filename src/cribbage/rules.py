@@ -1,0 +1,713 @@
+"""The game of two-handed cribbage as frozen states and one validating entry point, `apply`.
+
+A driver (the curses UI, a test, a tournament, a replay) loops over "who must act, what is
+legal, apply". `apply` never waits, prints or reads a clock: it checks the action, returns
+the next state and the events it caused, and raises a `CribbageError` (leaving the given
+state untouched, as every state is immutable) when the action is not allowed now.
+
+Randomness: a state carries its `seed`; the n-th shuffle of a game uses
+`random.Random(f"cribbage:{seed}:{n}")`, so a state alone fixes everything that follows
+and a record needs only the seed and the actions. Cuts are the players' choices (a position
+in the pack), so the card a player cuts really depends on where they cut.
+
+The number of seats is a parameter of the design (`GameConfig.players`), but only the
+two-handed game is implemented so far.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, fields
+from enum import Enum, IntEnum
+from typing import Final, TypeAlias
+
+from .cards import DECK, Card, Rank
+from .errors import (
+    CardNotInHandError,
+    IllegalPlayError,
+    InvalidClaimError,
+    NotYourTurnError,
+)
+from .events import (
+    Claimed,
+    CountReset,
+    CutCard,
+    CutTied,
+    DealerChosen,
+    Dealt,
+    Discarded,
+    Event,
+    GameOver,
+    GameResult,
+    Go,
+    HandOver,
+    Played,
+    Reason,
+    Scored,
+    Shown,
+    StarterTurned,
+)
+from .scoring import Score, score_hand, score_play
+
+__all__ = [
+    "Seat",
+    "Phase",
+    "Counting",
+    "Overcount",
+    "GameConfig",
+    "GameState",
+    "CutForDeal",
+    "Discard",
+    "CutStarter",
+    "Play",
+    "Claim",
+    "Action",
+    "new_game",
+    "apply",
+    "pending",
+    "legal_plays",
+    "cut_positions",
+    "show_turn",
+    "HAND_SIZE",
+    "MIN_PACKET",
+]
+
+HAND_SIZE: Final = 6
+"""Cards dealt to each player in the two-handed game."""
+
+DISCARDS: Final = 2
+"""Cards each player lays away to the crib."""
+
+MIN_PACKET: Final = 4
+"""Each packet of a cut holds at least this many cards."""
+
+
+class Seat(IntEnum):
+    """The two seats of a game against the computer."""
+
+    HUMAN = 0
+    COMPUTER = 1
+
+
+class Phase(Enum):
+    """Where a game stands."""
+
+    CUT_FOR_DEAL = "cut for deal"
+    DISCARD = "discard"
+    CUT_STARTER = "cut for the starter"
+    PLAY = "the play"
+    SHOW = "the show"
+    GAME_OVER = "game over"
+
+
+class Counting(Enum):
+    """Who counts a seat's hand and crib in the show."""
+
+    AUTOMATIC = "automatic"
+    """The engine counts and pegs the true score."""
+    CLAIMED = "claimed"
+    """The player states a number (0..29, 19 meaning nothing), BSD style."""
+
+
+class Overcount(Enum):
+    """What an over-counted hand costs, after it is corrected to the true count."""
+
+    BSD = "bsd"
+    """The opponent pegs 2, as BSD cribbage does."""
+    RUTHLESS = "ruthless"
+    """The opponent pegs the excess claimed."""
+    NONE = "none"
+    """Only the correction."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """The rules of one game.
+
+    Skunk lines: a loser below `skunk_line` is skunked, below `double_skunk_line` double
+    skunked; 0 means no such result. Left as None they are BSD's margins: more than 30
+    points short of the target is a skunk and more than 60 short a double skunk (so a 121
+    game skunks below 91 and double skunks below 61; a 61 game skunks below 31, and BSD
+    counts a loser still at 0 as double skunked). The Hoyle "lurch" is
+    `GameConfig(skunk_line=61, double_skunk_line=0)`: a loser under 61 loses a double game.
+
+    Raises:
+        ValueError: a setting outside what the engine plays.
+    """
+
+    target: int = 121
+    players: int = 2
+    skunk_line: int | None = None
+    double_skunk_line: int | None = None
+    counting: tuple[Counting, ...] = (Counting.AUTOMATIC, Counting.AUTOMATIC)
+    overcount: Overcount = Overcount.BSD
+    muggins: bool = False
+
+    def __post_init__(self) -> None:
+        if self.players != 2:
+            raise ValueError("Only the two-handed game is implemented.")
+        if not 1 <= self.target <= 1000:
+            raise ValueError(f"A game is played to 1..1000 points, not {self.target}.")
+        if len(self.counting) != self.players:
+            raise ValueError("Give a counting mode for each seat.")
+        for line in (self.skunk_line, self.double_skunk_line):
+            if line is not None and not 0 <= line <= self.target:
+                raise ValueError(f"A skunk line must be 0..{self.target}, not {line}.")
+
+    @property
+    def skunk_below(self) -> int:
+        """A loser with fewer points than this is skunked (0: never)."""
+        if self.skunk_line is not None:
+            return self.skunk_line
+        return max(self.target - 30, 0)
+
+    @property
+    def double_skunk_below(self) -> int:
+        """A loser with fewer points than this is double skunked (0: never)."""
+        if self.double_skunk_line is not None:
+            return self.double_skunk_line
+        return max(self.target - 60, 0)
+
+    def result_for(self, loser_score: int) -> GameResult:
+        """How a game is won against a loser with `loser_score` points.
+
+        >>> GameConfig().result_for(90), GameConfig().result_for(91)
+        (<GameResult.SKUNK: 'skunk'>, <GameResult.WIN: 'win'>)
+        >>> GameConfig(target=61).result_for(0)
+        <GameResult.DOUBLE_SKUNK: 'double skunk'>
+        """
+        if loser_score < self.double_skunk_below:
+            return GameResult.DOUBLE_SKUNK
+        if loser_score < self.skunk_below:
+            return GameResult.SKUNK
+        return GameResult.WIN
+
+
+# --- actions --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class CutForDeal:
+    """`seat` cuts the pack at `position` (cards in the top packet) to draw for first deal."""
+
+    seat: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """`seat` lays `cards` away to the crib."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CutStarter:
+    """The pone cuts the stock at `position`; the dealer turns the top card of the lower packet."""
+
+    seat: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """`seat` plays `card` in the play."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """`seat` states the count of the hand or crib it is showing (19 means nothing)."""
+
+    seat: int
+    points: int
+
+
+Action: TypeAlias = CutForDeal | Discard | CutStarter | Play | Claim
+
+
+# --- state ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything about a game at one moment, hidden cards included.
+
+    Only the engine reads hidden fields (`pack`, other seats' hands and discards, `seed`);
+    players and the computer see a game through `cribbage.view.view_for`.
+    """
+
+    config: GameConfig
+    seed: int
+    shuffles: int
+    phase: Phase
+    scores: tuple[int, ...]
+    back_pegs: tuple[int, ...]
+    dealer: int | None = None
+    hand_number: int = 0
+    cuts: tuple[Card | None, ...] = ()
+    pack: tuple[Card, ...] = ()
+    """The cards not dealt: the pack being cut for deal, then the stock."""
+    hands: tuple[tuple[Card, ...], ...] = ()
+    """Cards each seat holds now (six at the deal, four after discarding, fewer in play)."""
+    kept: tuple[tuple[Card, ...], ...] = ()
+    """The four cards each seat kept, for the show."""
+    discards: tuple[tuple[Card, ...], ...] = ()
+    crib: tuple[Card, ...] = ()
+    starter: Card | None = None
+    pile: tuple[Card, ...] = ()
+    """Cards of the current count, in order."""
+    count: int = 0
+    history: tuple[tuple[int, Card], ...] = ()
+    """Every card played this hand, in order, with the seat that played it."""
+    to_move: int | None = None
+    passed: frozenset[int] = field(default_factory=frozenset)
+    """Seats that cannot play in the current count (said go, or hold no card)."""
+    last_player: int | None = None
+    show_step: int = 0
+    """Hands counted so far in the show: the players from the dealer's left, then the crib."""
+    winner: int | None = None
+    result: GameResult | None = None
+
+    @property
+    def pone(self) -> int:
+        """The seat to the dealer's left, who cuts for the starter and leads."""
+        if self.dealer is None:
+            raise RuntimeError("No dealer has been chosen yet.")
+        return (self.dealer + 1) % self.config.players
+
+
+_FIELDS: Final = tuple(f.name for f in fields(GameState))
+
+
+def _shuffled(seed: int, shuffle: int) -> tuple[Card, ...]:
+    deck = list(DECK)
+    random.Random(f"cribbage:{seed}:{shuffle}").shuffle(deck)
+    return tuple(deck)
+
+
+def new_game(
+    config: GameConfig | None = None,
+    seed: int | None = None,
+    *,
+    dealer: int | None = None,
+    shuffles: int = 0,
+    rng: random.Random | None = None,
+) -> GameState:
+    """A new game: waiting for the cut for first deal, or dealt already when `dealer` is given.
+
+    `seed` fixes every shuffle; without one it is drawn from `rng` (or the system).
+    `shuffles` continues a match's count of shuffles so that its games differ.
+
+    >>> state = new_game(seed=7)
+    >>> state.phase, pending(state)
+    (<Phase.CUT_FOR_DEAL: 'cut for deal'>, (0,))
+    >>> new_game(seed=7, dealer=1).hands[0] == new_game(seed=7, dealer=1).hands[0]
+    True
+    """
+    config = config or GameConfig()
+    if seed is None:
+        seed = (rng or random.SystemRandom()).getrandbits(63)
+    n = config.players
+    state = GameState(
+        config=config,
+        seed=seed,
+        shuffles=shuffles + 1,
+        phase=Phase.CUT_FOR_DEAL,
+        scores=(0,) * n,
+        back_pegs=(0,) * n,
+        cuts=(None,) * n,
+        pack=_shuffled(seed, shuffles + 1),
+    )
+    if dealer is None:
+        return state
+    if not 0 <= dealer < n:
+        raise ValueError(f"There is no seat {dealer}.")
+    table = _Table(state)
+    table.dealer = dealer
+    table.deal()
+    return table.freeze()
+
+
+# --- queries --------------------------------------------------------------------------------
+
+
+def pending(state: GameState) -> tuple[int, ...]:
+    """The seats that must act now (several at once only when discarding)."""
+    match state.phase:
+        case Phase.CUT_FOR_DEAL:
+            return (state.cuts.index(None),)
+        case Phase.DISCARD:
+            return tuple(s for s, cards in enumerate(state.discards) if not cards)
+        case Phase.CUT_STARTER:
+            return (state.pone,)
+        case Phase.PLAY:
+            assert state.to_move is not None
+            return (state.to_move,)
+        case Phase.SHOW:
+            seat, _ = show_turn(state)
+            return (seat,)
+        case Phase.GAME_OVER:
+            return ()
+
+
+def legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The cards `seat` may play now: none unless it is that seat's turn in the play."""
+    if state.phase is not Phase.PLAY or state.to_move != seat:
+        return ()
+    room = 31 - state.count
+    return tuple(card for card in state.hands[seat] if card.value <= room)
+
+
+def cut_positions(state: GameState) -> range:
+    """Where the pack may be cut now: each packet keeps at least four cards.
+
+    Raises:
+        IllegalPlayError: nobody is cutting now.
+    """
+    if state.phase not in (Phase.CUT_FOR_DEAL, Phase.CUT_STARTER):
+        raise IllegalPlayError("Nobody is cutting the pack now.")
+    return range(MIN_PACKET, len(state.pack) - MIN_PACKET + 1)
+
+
+def show_turn(state: GameState) -> tuple[int, bool]:
+    """In the show, whose count comes next and whether it is the crib."""
+    if state.phase is not Phase.SHOW or state.dealer is None:
+        raise RuntimeError("Nothing is being shown now.")
+    n = state.config.players
+    if state.show_step < n:
+        return (state.dealer + 1 + state.show_step) % n, False
+    return state.dealer, True
+
+
+# --- the one entry point --------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
+    """Carry out `action`; return the new state and what happened.
+
+    Go, the count resets, the points for go and last card, his heels, automatic counting in
+    the show and the next deal all follow by themselves. Points are pegged strictly in the
+    order of the rules, and the game ends the moment a player reaches the target: nothing
+    after that is scored.
+
+    Raises:
+        NotYourTurnError: the seat is not one that must act now.
+        IllegalPlayError: the action does not fit this moment or breaks a rule.
+        CardNotInHandError: a card the seat does not hold.
+        InvalidClaimError: a claimed count outside 0..29.
+
+    >>> state = new_game(seed=3, dealer=0)
+    >>> state, events = apply(state, Discard(1, state.hands[1][:2]))
+    >>> [type(event).__name__ for event in events], pending(state)
+    (['Discarded'], (0,))
+    """
+    if state.phase is Phase.GAME_OVER:
+        raise IllegalPlayError("The game is over.")
+    if action.seat not in pending(state):
+        if not 0 <= action.seat < state.config.players:
+            raise NotYourTurnError(f"There is no seat {action.seat}.")
+        raise NotYourTurnError(f"It is not your turn to act ({state.phase.value}).")
+    table = _Table(state)
+    try:
+        match action:
+            case CutForDeal(seat, position):
+                table.cut_for_deal(seat, position)
+            case Discard(seat, cards):
+                table.discard(seat, cards)
+            case CutStarter(seat, position):
+                table.cut_starter(seat, position)
+            case Play(seat, card):
+                table.play(seat, card)
+            case Claim(seat, points):
+                table.claim(seat, points)
+            case _:
+                raise IllegalPlayError(f"{action!r} is not an action of this game.")
+    except _GameEnded:
+        pass
+    return table.freeze(), tuple(table.events)
+
+
+class _GameEnded(Exception):
+    """Raised inside `apply` the moment a player reaches the target."""
+
+
+class _Table:
+    """A mutable working copy of a state, alive only inside one call of `apply`."""
+
+    config: GameConfig
+    seed: int
+    shuffles: int
+    phase: Phase
+    scores: tuple[int, ...]
+    back_pegs: tuple[int, ...]
+    dealer: int | None
+    hand_number: int
+    cuts: tuple[Card | None, ...]
+    pack: tuple[Card, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    kept: tuple[tuple[Card, ...], ...]
+    discards: tuple[tuple[Card, ...], ...]
+    crib: tuple[Card, ...]
+    starter: Card | None
+    pile: tuple[Card, ...]
+    count: int
+    history: tuple[tuple[int, Card], ...]
+    to_move: int | None
+    passed: frozenset[int]
+    last_player: int | None
+    show_step: int
+    winner: int | None
+    result: GameResult | None
+
+    def __init__(self, state: GameState) -> None:
+        for name in _FIELDS:
+            setattr(self, name, getattr(state, name))
+        self.events: list[Event] = []
+
+    def freeze(self) -> GameState:
+        return GameState(**{name: getattr(self, name) for name in _FIELDS})
+
+    # -- helpers
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def _dealer(self) -> int:
+        assert self.dealer is not None
+        return self.dealer
+
+    def peg(self, seat: int, points: int, reason: Reason, score: Score = Score()) -> None:
+        """Peg `points` for `seat`; end the game at once if that reaches the target."""
+        if points <= 0:
+            return
+        before = self.scores[seat]
+        total = before + points
+        self.scores = self.scores[:seat] + (total,) + self.scores[seat + 1 :]
+        self.back_pegs = self.back_pegs[:seat] + (before,) + self.back_pegs[seat + 1 :]
+        self.events.append(Scored(seat, points, reason, total, score))
+        if total >= self.config.target:
+            loser_score = max(s for i, s in enumerate(self.scores) if i != seat)
+            self.phase = Phase.GAME_OVER
+            self.winner = seat
+            self.result = self.config.result_for(loser_score)
+            self.to_move = None
+            self.events.append(GameOver(seat, self.scores, self.result))
+            raise _GameEnded
+
+    def check_cut(self, position: int) -> None:
+        low, high = MIN_PACKET, len(self.pack) - MIN_PACKET
+        if not isinstance(position, int) or not low <= position <= high:
+            raise IllegalPlayError(
+                f"Cut between {low} and {high} cards down, leaving at least {MIN_PACKET} "
+                "cards in each packet."
+            )
+
+    # -- cut for deal, deal, discard, starter
+
+    def cut_for_deal(self, seat: int, position: int) -> None:
+        self.check_cut(position)
+        card = self.pack[position]
+        self.pack = self.pack[:position] + self.pack[position + 1 :]
+        self.cuts = self.cuts[:seat] + (card,) + self.cuts[seat + 1 :]
+        self.events.append(CutCard(seat, card))
+        if None in self.cuts:
+            return
+        cut_cards = [card for card in self.cuts if card is not None]
+        low = min(card.rank for card in cut_cards)
+        lowest = [s for s, card in enumerate(cut_cards) if card.rank == low]
+        if len(lowest) > 1:
+            self.events.append(CutTied())
+            self.shuffles += 1
+            self.pack = _shuffled(self.seed, self.shuffles)
+            self.cuts = (None,) * self.players
+            return
+        self.dealer = lowest[0]
+        self.events.append(DealerChosen(self.dealer))
+        self.deal()
+
+    def deal(self) -> None:
+        dealer = self._dealer()
+        n = self.players
+        self.shuffles += 1
+        deck = _shuffled(self.seed, self.shuffles)
+        dealt: list[list[Card]] = [[] for _ in range(n)]
+        for i in range(HAND_SIZE * n):
+            dealt[(dealer + 1 + i) % n].append(deck[i])
+        self.hands = tuple(tuple(sorted(hand)) for hand in dealt)
+        self.pack = deck[HAND_SIZE * n :]
+        self.cuts = ()
+        self.kept = ((),) * n
+        self.discards = ((),) * n
+        self.crib = ()
+        self.starter = None
+        self.pile = ()
+        self.count = 0
+        self.history = ()
+        self.to_move = None
+        self.passed = frozenset()
+        self.last_player = None
+        self.show_step = 0
+        self.hand_number += 1
+        self.phase = Phase.DISCARD
+        self.events.append(Dealt(dealer, self.hand_number))
+
+    def discard(self, seat: int, cards: Sequence[Card]) -> None:
+        chosen = tuple(cards)
+        if len(chosen) != DISCARDS or len(set(chosen)) != DISCARDS:
+            raise IllegalPlayError(f"Lay away exactly {DISCARDS} different cards.")
+        hand = self.hands[seat]
+        for card in chosen:
+            if card not in hand:
+                raise CardNotInHandError(f"You don't have the {card.long_name.lower()} ({card}).")
+        rest = tuple(card for card in hand if card not in chosen)
+        self.hands = self.hands[:seat] + (rest,) + self.hands[seat + 1 :]
+        self.kept = self.kept[:seat] + (rest,) + self.kept[seat + 1 :]
+        self.discards = self.discards[:seat] + (tuple(sorted(chosen)),) + self.discards[seat + 1 :]
+        self.crib = tuple(sorted(self.crib + chosen))
+        self.events.append(Discarded(seat, tuple(sorted(chosen))))
+        if all(self.discards):
+            self.phase = Phase.CUT_STARTER
+
+    def cut_starter(self, seat: int, position: int) -> None:
+        self.check_cut(position)
+        starter = self.pack[position]
+        self.starter = starter
+        self.events.append(StarterTurned(seat, starter))
+        self.phase = Phase.PLAY
+        self.to_move = (self._dealer() + 1) % self.players
+        if starter.rank is Rank.JACK:
+            self.peg(self._dealer(), 2, Reason.HEELS)
+
+    # -- the play
+
+    def play(self, seat: int, card: Card) -> None:
+        if card not in self.hands[seat]:
+            raise CardNotInHandError(f"You don't have the {card.long_name.lower()} ({card}).")
+        if self.count + card.value > 31:
+            raise IllegalPlayError(
+                f"The {card} would take the count to {self.count + card.value}, past 31."
+            )
+        self.hands = self.hands[:seat] + (
+            tuple(c for c in self.hands[seat] if c != card),
+        ) + self.hands[seat + 1 :]
+        self.pile += (card,)
+        self.count += card.value
+        self.history += ((seat, card),)
+        self.last_player = seat
+        self.events.append(Played(seat, card, self.count))
+        score = score_play(self.pile)
+        self.peg(seat, score.total, Reason.PLAY, score)
+        if self.count == 31:
+            self.new_count()
+        else:
+            self.next_to_move()
+
+    def can_play(self, seat: int) -> bool:
+        room = 31 - self.count
+        return any(card.value <= room for card in self.hands[seat])
+
+    def next_to_move(self) -> None:
+        """After a card below 31: the next seat able to play moves; else the go point."""
+        last = self.last_player
+        assert last is not None
+        if not any(self.hands):
+            self.peg(last, 1, Reason.LAST_CARD)
+            self.start_show()
+            return
+        n = self.players
+        for step in range(1, n + 1):
+            seat = (last + step) % n
+            if seat in self.passed:
+                continue
+            if self.can_play(seat):
+                self.to_move = seat
+                return
+            if seat != last:
+                if self.hands[seat]:
+                    self.events.append(Go(seat))
+                self.passed |= {seat}
+        self.peg(last, 1, Reason.GO)
+        self.new_count()
+
+    def new_count(self) -> None:
+        """Back to zero; the seat after the last to play leads, or the show begins."""
+        self.count = 0
+        self.pile = ()
+        self.passed = frozenset()
+        if not any(self.hands):
+            self.start_show()
+            return
+        last = self.last_player
+        assert last is not None
+        n = self.players
+        leader = next(
+            (last + step) % n for step in range(1, n + 1) if self.hands[(last + step) % n]
+        )
+        self.to_move = leader
+        self.events.append(CountReset(leader))
+
+    # -- the show
+
+    def start_show(self) -> None:
+        self.phase = Phase.SHOW
+        self.to_move = None
+        self.show_step = 0
+        self.run_show()
+
+    def show_target(self) -> tuple[int, bool, tuple[Card, ...]]:
+        n = self.players
+        dealer = self._dealer()
+        if self.show_step < n:
+            seat = (dealer + 1 + self.show_step) % n
+            return seat, False, self.kept[seat]
+        return dealer, True, self.crib
+
+    def run_show(self) -> None:
+        """Count hands in order until a claimed count is awaited; then the next deal."""
+        starter = self.starter
+        assert starter is not None
+        while self.show_step <= self.players:
+            seat, is_crib, cards = self.show_target()
+            if self.config.counting[seat] is Counting.CLAIMED:
+                return
+            score = score_hand(cards, starter, crib=is_crib)
+            self.show_step += 1
+            self.events.append(Shown(seat, cards, starter, is_crib, score))
+            self.peg(seat, score.total, Reason.CRIB if is_crib else Reason.HAND)
+        self.events.append(HandOver())
+        self.dealer = (self._dealer() + 1) % self.players
+        self.deal()
+
+    def claim(self, seat: int, points: int) -> None:
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 29:
+            raise InvalidClaimError("A count is a whole number from 0 to 29 (19 for nothing).")
+        claimed = 0 if points == 19 else points
+        starter = self.starter
+        assert starter is not None
+        _, is_crib, cards = self.show_target()
+        score = score_hand(cards, starter, crib=is_crib)
+        actual = score.total
+        reason = Reason.CRIB if is_crib else Reason.HAND
+        opponent = (seat + 1) % self.players
+        self.show_step += 1
+        self.events.append(Claimed(seat, claimed, actual, is_crib))
+        self.events.append(Shown(seat, cards, starter, is_crib, score))
+        if claimed > actual:
+            self.peg(seat, actual, reason)
+            penalty = {
+                Overcount.BSD: 2,
+                Overcount.RUTHLESS: claimed - actual,
+                Overcount.NONE: 0,
+            }[self.config.overcount]
+            self.peg(opponent, penalty, Reason.OVERCLAIM)
+        else:
+            self.peg(seat, claimed, reason)
+            if claimed < actual and self.config.muggins:
+                self.peg(opponent, actual - claimed, Reason.MUGGINS)
+        self.run_show()

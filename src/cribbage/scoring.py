@@ -1,0 +1,345 @@
+"""Counting the show and pegging the play, itemized for players and fast for the computer.
+
+Two layers share one set of rules:
+
+* `score_hand` and `score_play` take `Card` objects and return a `Score` whose items say
+  what scored and with which cards (enough to announce "fifteen two, fifteen four, and a
+  pair is six" or to explain a miscount).
+* `hand_points` and `peg_points` take small integers (card indices, ranks) and return only
+  the total. They are what hot loops call. Fifteens, pairs and runs of a five-card show depend
+  only on the five ranks, so they come from a table keyed by the rank multiset (6,175
+  entries, built once); flush and nobs are cheap checks on top.
+
+Tests check that both layers agree on every hand.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from .cards import Card, Rank, format_cards
+
+__all__ = [
+    "ScoreKind",
+    "ScoreItem",
+    "Score",
+    "score_hand",
+    "score_play",
+    "hand_points",
+    "rank_points",
+    "peg_points",
+    "announce",
+    "RANK_KEY",
+]
+
+
+class ScoreKind(Enum):
+    """What a group of cards (or an event) scored for."""
+
+    FIFTEEN = "fifteen"
+    THIRTY_ONE = "thirty-one"
+    PAIR = "pair"
+    RUN = "run"
+    FLUSH = "flush"
+    NOBS = "his nobs"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One scoring combination: its kind, the cards that make it, and its points."""
+
+    kind: ScoreKind
+    cards: tuple[Card, ...]
+    points: int
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} ({format_cards(self.cards)}) for {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """An itemized score; `total` is the sum of the items' points."""
+
+    items: tuple[ScoreItem, ...] = ()
+
+    @property
+    def total(self) -> int:
+        """The points scored."""
+        return sum(item.points for item in self.items)
+
+    def of_kind(self, kind: ScoreKind) -> tuple[ScoreItem, ...]:
+        """The items of one kind, in order."""
+        return tuple(item for item in self.items if item.kind is kind)
+
+    def __str__(self) -> str:
+        return announce(self)
+
+
+# --- the show, itemized -------------------------------------------------------------------
+
+
+def score_hand(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Score:
+    """Count four cards with the starter in the show, item by item.
+
+    Fifteens (2 each), pairs (2 each; three of a kind is three pairs), runs of three or more
+    (each distinct run counts, so double, triple and quadruple runs come out right), a flush
+    (4 when the four cards share a suit, 5 with the starter too; a crib scores only the
+    five-card flush), and his nobs (1 for the jack of the starter's suit among the four).
+
+    Raises:
+        ValueError: `hand` is not four distinct cards, or holds the starter.
+
+    >>> from cribbage.cards import parse_cards
+    >>> *hand, starter = parse_cards(["5h", "5c", "5s", "jd", "5d"])
+    >>> score_hand(hand, starter).total
+    29
+    """
+    cards = tuple(hand)
+    if len(cards) != 4 or len(set(cards)) != 4 or starter in cards:
+        raise ValueError("A hand to count is four different cards besides the starter.")
+    five = cards + (starter,)
+    items: list[ScoreItem] = []
+    for size in range(2, 6):
+        for combo in itertools.combinations(five, size):
+            if sum(card.value for card in combo) == 15:
+                items.append(ScoreItem(ScoreKind.FIFTEEN, combo, 2))
+    items.extend(_runs(five))
+    for pair in itertools.combinations(five, 2):
+        if pair[0].rank is pair[1].rank:
+            items.append(ScoreItem(ScoreKind.PAIR, pair, 2))
+    if all(card.suit is cards[0].suit for card in cards):
+        if starter.suit is cards[0].suit:
+            items.append(ScoreItem(ScoreKind.FLUSH, five, 5))
+        elif not crib:
+            items.append(ScoreItem(ScoreKind.FLUSH, cards, 4))
+    for card in cards:
+        if card.rank is Rank.JACK and card.suit is starter.suit:
+            items.append(ScoreItem(ScoreKind.NOBS, (card,), 1))
+    return Score(tuple(items))
+
+
+def _runs(five: tuple[Card, ...]) -> list[ScoreItem]:
+    """Every distinct longest run among the cards, one item per way of forming it."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in sorted(five):
+        by_rank.setdefault(card.rank, []).append(card)
+    runs: list[ScoreItem] = []
+    rank = 1
+    while rank <= 13:
+        end = rank
+        while end + 1 in by_rank and rank in by_rank:
+            end += 1
+        length = end - rank + 1
+        if rank in by_rank and length >= 3:
+            for combo in itertools.product(*(by_rank[r] for r in range(rank, end + 1))):
+                runs.append(ScoreItem(ScoreKind.RUN, combo, length))
+        rank = end + 1
+    return runs
+
+
+# --- the play, itemized ---------------------------------------------------------------------
+
+
+def score_play(sequence: Sequence[Card]) -> Score:
+    """Score the last card of `sequence`, the cards of the current count in the order played.
+
+    15 or 31 for two; a pair 2, three of a kind (pair royal) 6, four (double pair royal) 12,
+    counting only cards of the same rank played consecutively; a run of three or more among
+    the most recent cards, in any order. A go and the last card are not counted here.
+
+    Raises:
+        ValueError: `sequence` is empty or counts past 31.
+
+    >>> from cribbage.cards import parse_cards
+    >>> score_play(parse_cards(["4h", "6c", "5d"])).total
+    5
+    """
+    cards = tuple(sequence)
+    if not cards:
+        raise ValueError("There is no card to score.")
+    count = sum(card.value for card in cards)
+    if count > 31:
+        raise ValueError(f"The count {count} is past 31.")
+    items: list[ScoreItem] = []
+    if count == 15:
+        items.append(ScoreItem(ScoreKind.FIFTEEN, cards, 2))
+    elif count == 31:
+        items.append(ScoreItem(ScoreKind.THIRTY_ONE, cards, 2))
+    same = _same_rank_tail(tuple(card.rank for card in cards))
+    if same >= 2:
+        items.append(ScoreItem(ScoreKind.PAIR, cards[-same:], same * (same - 1)))
+    run = _run_tail(tuple(card.rank for card in cards))
+    if run:
+        items.append(ScoreItem(ScoreKind.RUN, cards[-run:], run))
+    return Score(tuple(items))
+
+
+def _same_rank_tail(ranks: tuple[int, ...]) -> int:
+    """How many cards at the end share the last card's rank."""
+    last = ranks[-1]
+    same = 1
+    while same < len(ranks) and ranks[-same - 1] == last:
+        same += 1
+    return same
+
+
+def _run_tail(ranks: tuple[int, ...]) -> int:
+    """The length of the longest run (3 or more) formed by the last cards, else 0."""
+    for length in range(len(ranks), 2, -1):
+        tail = ranks[-length:]
+        if max(tail) - min(tail) == length - 1 and len(set(tail)) == length:
+            return length
+    return 0
+
+
+def peg_points(ranks: Sequence[int]) -> int:
+    """Points for the last card of a count, from the ranks played since the count began.
+
+    The same rules as `score_play`, on plain ranks (1..13), for the computer's search.
+
+    >>> peg_points((5, 5, 5))
+    8
+    """
+    tail = tuple(ranks)
+    count = sum(min(rank, 10) for rank in tail)
+    points = 2 if count in (15, 31) else 0
+    same = _same_rank_tail(tail)
+    if same >= 2:
+        return points + same * (same - 1)
+    return points + _run_tail(tail)
+
+
+# --- the show, fast -------------------------------------------------------------------------
+
+RANK_KEY: Final[tuple[int, ...]] = tuple(1 << (3 * (index >> 2)) for index in range(52))
+"""Per card index, the addend of a rank-multiset key: 3 bits a rank, order free."""
+
+_JACK_OF: Final = (Rank.JACK - 1) * 4  # index of the jack of clubs; + suit for others
+
+
+def _rank_only_points(ranks: tuple[int, ...]) -> int:
+    """Fifteens, pairs and runs of five ranks (no suits)."""
+    values = [min(rank, 10) for rank in ranks]
+    points = 0
+    for size in range(2, 6):
+        for combo in itertools.combinations(values, size):
+            if sum(combo) == 15:
+                points += 2
+    counts = Counter(ranks)
+    points += sum(n * (n - 1) for n in counts.values())
+    rank = 1
+    while rank <= 13:
+        if rank not in counts:
+            rank += 1
+            continue
+        end = rank
+        ways = counts[rank]
+        while end + 1 in counts:
+            end += 1
+            ways *= counts[end]
+        if end - rank + 1 >= 3:
+            points += (end - rank + 1) * ways
+        rank = end + 1
+    return points
+
+
+def _build_rank_table() -> dict[int, int]:
+    table: dict[int, int] = {}
+    for ranks in itertools.combinations_with_replacement(range(1, 14), 5):
+        if ranks[0] == ranks[4]:
+            continue  # five of a kind: not in a deck
+        key = sum(1 << (3 * (rank - 1)) for rank in ranks)
+        table[key] = _rank_only_points(ranks)
+    return table
+
+
+_RANK_TABLE: Final[dict[int, int]] = _build_rank_table()
+
+
+def rank_points(key: int) -> int:
+    """Fifteens, pairs and runs of five cards, from the sum of their `RANK_KEY` entries."""
+    return _RANK_TABLE[key]
+
+
+def hand_points(a: int, b: int, c: int, d: int, starter: int, crib: bool = False) -> int:
+    """The show total of four cards and a starter, all given as card indices (0..51).
+
+    The same rules as `score_hand(...).total`, for hot loops.
+
+    >>> hand_points(18, 16, 19, 41, 17)  # 5H 5C 5S JD with the 5D turned
+    29
+    """
+    key = RANK_KEY
+    points = _RANK_TABLE[key[a] + key[b] + key[c] + key[d] + key[starter]]
+    suit = a & 3
+    if b & 3 == suit and c & 3 == suit and d & 3 == suit:
+        if starter & 3 == suit:
+            points += 5
+        elif not crib:
+            points += 4
+    jack = _JACK_OF + (starter & 3)
+    if a == jack or b == jack or c == jack or d == jack:
+        points += 1
+    return points
+
+
+# --- words ----------------------------------------------------------------------------------
+
+_NUMBER_WORDS: Final = (
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+    "eighteen", "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three",
+    "twenty-four", "twenty-five", "twenty-six", "twenty-seven", "twenty-eight",
+    "twenty-nine", "thirty", "thirty-one",
+)
+
+
+def number_word(n: int) -> str:
+    """A number from 0 to 31 in words; larger numbers as digits.
+
+    >>> number_word(15), number_word(40)
+    ('fifteen', '40')
+    """
+    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
+
+
+def announce(score: Score) -> str:
+    """The show count in the game's words, as a player says it aloud.
+
+    Fifteens first, then pairs, runs, flush and nobs, each phrase carrying the running
+    total. A hand with nothing is "nineteen", the traditional way to show a zero hand.
+
+    >>> from cribbage.cards import parse_cards
+    >>> *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
+    >>> announce(score_hand(hand, starter))
+    'fifteen two, fifteen four, and a pair is six'
+    """
+    parts: list[tuple[str, int]] = [("fifteen", 2) for _ in score.of_kind(ScoreKind.FIFTEEN)]
+    pairs = Counter(item.cards[0].rank for item in score.of_kind(ScoreKind.PAIR))
+    for rank, n in sorted(pairs.items()):
+        name = {1: "a pair", 3: "three of a kind", 6: "four of a kind"}[n]
+        parts.append((name if len(pairs) == 1 else f"{name} of {rank.plural}", 2 * n))
+    runs = score.of_kind(ScoreKind.RUN)
+    if runs:
+        name = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a quadruple run"}[len(runs)]
+        parts.append((f"{name} of {number_word(len(runs[0].cards))}", sum(r.points for r in runs)))
+    for item in score.of_kind(ScoreKind.FLUSH):
+        parts.append((f"a flush of {number_word(item.points)}", item.points))
+    for item in score.of_kind(ScoreKind.NOBS):
+        parts.append(("one for his nobs", 1))
+    if not parts:
+        return "nineteen (nothing)"
+    phrases: list[str] = []
+    running = 0
+    for i, (phrase, points) in enumerate(parts):
+        running += points
+        if phrase == "fifteen" or i < len(parts) - 1:
+            phrases.append(f"{phrase} {number_word(running)}")
+        else:
+            phrases.append(f"{'and ' if phrases else ''}{phrase} is {number_word(running)}")
+    return ", ".join(phrases)

@@ -1,0 +1,129 @@
+"""What one seat may know: the computer decides from this, and so does a fair UI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .rules import GameState, Phase, cut_positions, legal_plays, pending
+
+__all__ = ["ShownHand", "PlayerView", "view_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    """Cards laid face up in the show: `seat`'s hand, or its crib."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    crib: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What one seat may know at this moment, and nothing more.
+
+    Its own cards (dealt, kept and laid away), the starter once turned, every card played,
+    the cards shown in the show, the cuts, the scores, and whose turn it is. Never another
+    seat's hand or discards, the order of the pack, or the seed: two states that differ only
+    there give equal views.
+    """
+
+    seat: int
+    players: int
+    target: int
+    phase: Phase
+    dealer: int | None
+    hand_number: int
+    scores: tuple[int, ...]
+    back_pegs: tuple[int, ...]
+    hand: tuple[Card, ...]
+    """Cards this seat holds now."""
+    kept: tuple[Card, ...]
+    """The four cards this seat kept for the show (empty before it discards)."""
+    discards: tuple[Card, ...]
+    """The cards this seat laid away (empty before it discards)."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds now."""
+    discarded: tuple[bool, ...]
+    crib_size: int
+    pack_size: int
+    starter: Card | None
+    pile: tuple[Card, ...]
+    count: int
+    history: tuple[tuple[int, Card], ...]
+    to_move: int | None
+    pending: tuple[int, ...]
+    legal: tuple[Card, ...]
+    """The cards this seat may play now (empty unless it is its turn in the play)."""
+    passed: frozenset[int]
+    cuts: tuple[Card | None, ...]
+    cut_range: range | None
+    """Where this seat may cut now, when it is the one to cut."""
+    shown: tuple[ShownHand, ...]
+    winner: int | None
+
+    @property
+    def is_dealer(self) -> bool:
+        """True when this seat dealt the current hand."""
+        return self.dealer == self.seat
+
+    @property
+    def my_turn(self) -> bool:
+        """True when this seat must act now."""
+        return self.seat in self.pending
+
+    @property
+    def seen(self) -> frozenset[Card]:
+        """Every card whose place this seat knows: its own, the starter, played and shown."""
+        cards = set(self.hand) | set(self.kept) | set(self.discards)
+        cards.update(card for _, card in self.history)
+        for shown in self.shown:
+            cards.update(shown.cards)
+        if self.starter is not None:
+            cards.add(self.starter)
+        return frozenset(cards)
+
+
+def view_for(state: GameState, seat: int) -> PlayerView:
+    """What `seat` may know of `state`."""
+    n = state.config.players
+    shown: list[ShownHand] = []
+    if state.dealer is not None and state.phase in (Phase.SHOW, Phase.GAME_OVER):
+        for step in range(min(state.show_step, n + 1)):
+            if step < n:
+                owner = (state.dealer + 1 + step) % n
+                shown.append(ShownHand(owner, state.kept[owner], False))
+            else:
+                shown.append(ShownHand(state.dealer, state.crib, True))
+    waiting = pending(state)
+    cutting = state.phase in (Phase.CUT_FOR_DEAL, Phase.CUT_STARTER) and seat in waiting
+    return PlayerView(
+        seat=seat,
+        players=n,
+        target=state.config.target,
+        phase=state.phase,
+        dealer=state.dealer,
+        hand_number=state.hand_number,
+        scores=state.scores,
+        back_pegs=state.back_pegs,
+        hand=state.hands[seat] if state.hands else (),
+        kept=state.kept[seat] if state.kept else (),
+        discards=state.discards[seat] if state.discards else (),
+        hand_sizes=tuple(len(hand) for hand in state.hands) if state.hands else (0,) * n,
+        discarded=tuple(bool(d) for d in state.discards) if state.discards else (False,) * n,
+        crib_size=len(state.crib),
+        pack_size=len(state.pack),
+        starter=state.starter,
+        pile=state.pile,
+        count=state.count,
+        history=state.history,
+        to_move=state.to_move,
+        pending=waiting,
+        legal=legal_plays(state, seat),
+        passed=state.passed,
+        cuts=state.cuts,
+        cut_range=cut_positions(state) if cutting else None,
+        shown=tuple(shown),
+        winner=state.winner,
+    )
