@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Final
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import Card, parse_cards
+from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, Settings, play_options
 from cribbage.computer.classic import classic_choose_play
 from cribbage.computer.play import Who, least_value_held, opponent_holdings
-from cribbage.computer.search import net_points
+from cribbage.computer.search import move_points, net_points
 from cribbage.events import Reason, Scored
 from cribbage.rules import (
     CutStarter, Discard, GameConfig, GameState, Phase, Play, apply, legal_plays, new_game,
@@ -148,12 +149,37 @@ def test_play_options_are_the_legal_cards_best_first(seed: int, skip: int) -> No
     assert cpu.play(state.hands[seat], **kwargs) == options[0].card  # type: ignore[arg-type]
 
 
-def test_a_known_position_is_valued_exactly() -> None:
-    """When every other card is seen, the opponent's holding is certain."""
-    five, ten = parse_cards(["5c", "kd"])
-    seen = parse_cards(["5d", "5h", "5s", "2c"])
-    options = play_options([five, ten], starter=seen[0], discards=seen[1:3])
-    assert [str(o.card) for o in options] == ["KD", "5C"]
+@given(st.integers(0, 10_000), st.integers(4, 6))
+@settings(max_examples=25, deadline=None)
+def test_few_holdings_are_searched_exactly(seed: int, skip: int) -> None:
+    """With two cards or fewer left to the opponent every holding is searched: the values are
+    the average over every set of cards it may hold, each equally likely."""
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY:
+        return
+    seat = state.to_move
+    assert seat is not None and state.starter is not None
+    theirs = len(state.hands[1 - seat])
+    if theirs > 2:
+        return
+    history = _history(state, seat)
+    options = play_options(
+        state.hands[seat], sequence=state.pile, history=history, starter=state.starter,
+        discards=state.discards[seat], settings=Settings(prior=False, samples=10_000, aware=False),
+    )
+    seen = set(state.kept[seat]) | set(state.discards[seat]) | {c for _, c in state.history}
+    seen.add(state.starter)
+    least = least_value_held(history, state.pile)
+    unseen = [c for c in DECK if c not in seen and c.value >= least]
+    mine = _ranks(state.hands[seat])
+    count_ranks = tuple(int(card.rank) for card in state.pile)
+    holdings = [tuple(sorted(int(c.rank) for c in combo)) for combo in combinations(unseen, theirs)]
+    for option in options:
+        rank = int(option.card.rank)
+        expected = sum(
+            move_points(mine, held, count_ranks, state.count, rank) for held in holdings
+        ) / len(holdings)
+        assert option.points == pytest.approx(expected)
 
 
 def test_score_aware_play_pegs_out_when_it_can() -> None:
@@ -163,7 +189,7 @@ def test_score_aware_play_pegs_out_when_it_can() -> None:
     history: list[tuple[Who, Card]] = [("opponent", seven)]
     options = cpu.play_options([seven2, nine], sequence=[seven], history=history,
                                starter=king, my_score=119, opp_score=100)
-    assert options[0].card == seven2 and options[0].win == 1.0
+    assert options[0].card == seven2 and options[0].win == pytest.approx(1.0)
     assert options[1].win is not None and options[1].win < 1.0
 
 

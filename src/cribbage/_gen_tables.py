@@ -165,12 +165,12 @@ def _opponent_round(
 
 
 def _four_rank_multisets() -> Iterable[tuple[int, ...]]:
+    """The 1,820 ways four cards can fall by rank, ascending."""
     for a in range(1, 14):
         for b in range(a, 14):
             for c in range(b, 14):
                 for d in range(c, 14):
-                    if a != d:
-                        yield (a, b, c, d)
+                    yield (a, b, c, d)
 
 
 def _as_weights(matrix: list[list[float]]) -> PairWeights:
@@ -272,6 +272,7 @@ def pegging_stage(jobs: int, samples: int = 200) -> None:
         "what": "expected pegging, own points minus the opponent's, of four kept ranks, by role: "
                 f"the play solved with both hands known, against {samples} opponent hands drawn "
                 "as the expert keeps them",
+        "samples": samples,
         "values": values,
     })
 

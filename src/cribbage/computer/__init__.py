@@ -29,10 +29,11 @@ from ..cards import Card, format_cards
 from ..rules import Action, CutForDeal, CutStarter, Discard, Phase, Play
 from ..view import PlayerView
 from .classic import classic_choose_play, classic_discard_options, classic_play_points
-from .discard import DiscardOption, discard_options
+from .discard import DiscardOption, discard_options, make_option
 from .easy import easy_discard, easy_play, four_card_points
 from .play import PlayOption, Who, play_options
 from .settings import EXPERT, Settings, parse_settings
+from .sums import DISCARD_PAIRS
 
 __all__ = [
     "Computer",
@@ -253,15 +254,8 @@ def _easy_discard_options(hand: Sequence[Card]) -> tuple[DiscardOption, ...]:
     cards = tuple(sorted(hand))
     if len(cards) != 6 or len(set(cards)) != 6:
         raise ValueError("A discard is chosen from six different cards.")
-    options = []
-    for i in range(6):
-        for j in range(i + 1, 6):
-            keep = tuple(cards[k] for k in range(6) if k != i and k != j)
-            points = float(four_card_points(keep))
-            options.append(
-                DiscardOption(
-                    (cards[i], cards[j]), (keep[0], keep[1], keep[2], keep[3]),
-                    points, 0.0, 0.0, 0.0, points,
-                )
-            )
+    options = [
+        make_option(cards, i, j, hand=four_card_points([c for c in cards if c not in (cards[i], cards[j])]))
+        for i, j in DISCARD_PAIRS
+    ]
     return tuple(sorted(options, key=lambda o: -o.total))

@@ -27,7 +27,7 @@ from typing import Final
 
 from ..cards import Card
 from ..scoring import hand_points
-from .discard import DiscardOption
+from .discard import DiscardOption, make_option
 from .sums import DISCARD_PAIRS
 from .search import peg_score
 from .tables import crib_random_sum
@@ -66,19 +66,7 @@ def classic_discard_options(hand: Sequence[Card], *, dealer: bool) -> tuple[Disc
         a, b, c, d = (indices[k] for k in range(6) if k != i and k != j)
         hand_total = sum(hand_points(a, b, c, d, s, True) for s in unseen)
         crib = sign * _crib_estimate(cards[i], cards[j])
-        keep = tuple(cards[k] for k in range(6) if k != i and k != j)
-        hand_ev = hand_total / 46
-        options.append(
-            DiscardOption(
-                discard=(cards[i], cards[j]),
-                keep=(keep[0], keep[1], keep[2], keep[3]),
-                hand=hand_ev,
-                crib=crib,
-                heels=0.0,
-                pegging=0.0,
-                total=hand_ev + crib,
-            )
-        )
+        options.append(make_option(cards, i, j, hand=hand_total / 46, crib=crib))
     order = sorted(range(15), key=lambda k: (-options[k].total, k))
     return tuple(options[k] for k in order)
 

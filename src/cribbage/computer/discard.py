@@ -18,7 +18,7 @@ from .sums import DISCARD_PAIRS, UNIFORM, CribSums, PairWeights, hand_sums
 from .settings import EXPERT, Settings
 from .tables import Role, pegging_values, throw_weights
 
-__all__ = ["DiscardOption", "discard_options", "rank_options", "evaluate_discards"]
+__all__ = ["DiscardOption", "make_option", "discard_options", "rank_options", "evaluate_discards"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +47,23 @@ class DiscardOption:
     pegging: float
     total: float
     win: float | None = None
+
+
+def make_option(
+    cards: Sequence[Card], i: int, j: int, *, hand: float, crib: float = 0.0,
+    heels: float = 0.0, pegging: float = 0.0,
+) -> DiscardOption:
+    """The option of laying away the cards at positions `i` and `j` of six `cards`."""
+    keep = [cards[k] for k in range(6) if k != i and k != j]
+    return DiscardOption(
+        discard=(cards[i], cards[j]),
+        keep=(keep[0], keep[1], keep[2], keep[3]),
+        hand=hand,
+        crib=crib,
+        heels=heels,
+        pegging=pegging,
+        total=hand + crib + heels + pegging,
+    )
 
 
 def evaluate_discards(
@@ -78,22 +95,12 @@ def evaluate_discards(
     heels = sign * 2 * unseen_jacks / 46
     options = []
     for (i, j), hand_total in zip(DISCARD_PAIRS, hands):
-        keep = tuple(cards[k] for k in range(6) if k != i and k != j)
-        hand_ev = hand_total / 46
-        crib_ev = sign * cribs.total(i, j) / cribs.weight
         peg = 0.0
         if pegging is not None:
-            peg = pegging[tuple(sorted(card.rank.value for card in keep))]
+            peg = pegging[tuple(sorted(cards[k].rank.value for k in range(6) if k not in (i, j)))]
+        crib = sign * cribs.total(i, j) / cribs.weight
         options.append(
-            DiscardOption(
-                discard=(cards[i], cards[j]),
-                keep=(keep[0], keep[1], keep[2], keep[3]),
-                hand=hand_ev,
-                crib=crib_ev,
-                heels=heels,
-                pegging=peg,
-                total=hand_ev + crib_ev + heels + peg,
-            )
+            make_option(cards, i, j, hand=hand_total / 46, crib=crib, heels=heels, pegging=peg)
         )
     return tuple(options)
 

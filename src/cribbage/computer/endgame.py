@@ -29,6 +29,7 @@ from .settings import Settings
 from .tables import (
     Distribution,
     Role,
+    WinTable,
     deal_distributions,
     keep_weights,
     pegging_values,
@@ -102,28 +103,23 @@ def discard_win_chances(
     mean = _pegging_mean(role) if any(pegging) else 0.0
     their_hand = deals.pone_hand if dealer else deals.dealer_hand
 
-    shared: dict[tuple[int, int], float] = {}
+    limit = table.limit
 
+    @cache
     def opponent_then_table(x: int, w: int) -> float:
         """Me pone: I still need x after my show; the dealer needs w before its hand."""
-        key = (x, w)
-        value = shared.get(key)
-        if value is None:
-            value = 0.0
-            for points, chance in their_hand:
-                if points >= w:
-                    break
-                value += chance * table.chance(x, w - points, True)
-            shared[key] = value
+        value = 0.0
+        for points, chance in their_hand:
+            if points >= w:
+                break
+            value += chance * table.row(w - points, True)[min(x, limit)]
         return value
 
     chances = []
     for keep, peg, (i, j) in zip(keeps, pegging, positions):
         mine = _as_list(hand_distribution([card.index for card in keep], unseen))
         crib = sorted(cribs.distribution(i, j).items())
-        after_play = _after_play_value(
-            dealer, mine, crib, their_hand, opponent_then_table, table.chance
-        )
+        after_play = _after_play_value(dealer, mine, crib, their_hand, opponent_then_table, table)
         chance = 0.0
         for m, o, w in _shifted_pegging(dealer, peg - mean):
             if m >= my_need:
@@ -145,65 +141,52 @@ def _after_play_value(
     crib: Sequence[tuple[int, float]],
     their_hand: Distribution,
     opponent_then_table: Callable[[int, int], float],
-    chance_at: Callable[[int, int, bool], float],
+    table: WinTable,
 ) -> Callable[[int, int], float]:
     """My chance of winning after the play, needing x while the opponent needs z."""
-    memo: dict[tuple[int, int], float] = {}
-
     if not dealer:
-        crib_memo: dict[tuple[int, int], float] = {}
 
+        @cache
         def their_show(x: int, z: int) -> float:  # the dealer's crib, then its hand
-            key = (x, z)
-            value = crib_memo.get(key)
-            if value is None:
-                value = 0.0
-                for points, chance in crib:
-                    if points >= z:
-                        break
-                    value += chance * opponent_then_table(x, z - points)
-                crib_memo[key] = value
+            value = 0.0
+            for points, chance in crib:
+                if points >= z:
+                    break
+                value += chance * opponent_then_table(x, z - points)
             return value
 
+        @cache
         def after(x: int, z: int) -> float:
-            key = (x, z)
-            value = memo.get(key)
-            if value is None:
-                value = 0.0
-                for points, chance in mine:
-                    value += chance * (1.0 if points >= x else their_show(x - points, z))
-                memo[key] = value
-            return value
+            return sum(
+                chance * (1.0 if points >= x else their_show(x - points, z))
+                for points, chance in mine
+            )
 
         return after
 
-    show_memo: dict[tuple[int, int], float] = {}
+    limit = table.limit
 
-    def my_show(x: int, y: int) -> float:  # my hand, then my crib
-        key = (x, y)
-        value = show_memo.get(key)
-        if value is None:
-            value = 0.0
-            for points, chance in mine:
-                if points >= x:
-                    value += chance
-                    continue
-                for crib_points, crib_chance in crib:
-                    left = x - points - crib_points
-                    value += chance * crib_chance * (1.0 if left <= 0 else chance_at(left, y, False))
-            show_memo[key] = value
+    @cache
+    def my_crib(x: int, y: int) -> float:  # I need x before my crib, the pone y
+        row = table.row(y, False)
+        value = 0.0
+        for points, chance in crib:
+            value += chance * (1.0 if points >= x else row[min(x - points, limit)])
         return value
 
+    @cache
+    def my_show(x: int, y: int) -> float:  # my hand, then my crib
+        return sum(
+            chance * (1.0 if points >= x else my_crib(x - points, y)) for points, chance in mine
+        )
+
+    @cache
     def after_dealer(x: int, z: int) -> float:
-        key = (x, z)
-        value = memo.get(key)
-        if value is None:
-            value = 0.0
-            for points, chance in their_hand:
-                if points >= z:
-                    break
-                value += chance * my_show(x, z - points)
-            memo[key] = value
+        value = 0.0
+        for points, chance in their_hand:
+            if points >= z:
+                break
+            value += chance * my_show(x, z - points)
         return value
 
     return after_dealer
@@ -250,36 +233,25 @@ def end_of_play_value(
     table = win_table()
     ranks = list(their_kept) + [int(starter.rank)]
     their_show = rank_points(rank_key(ranks)) if len(ranks) == 5 else 0
-    memo: dict[tuple[int, int], float] = {}
-
+    @cache
     def value(m: int, o: int) -> float:
-        key = (m, o)
-        known = memo.get(key)
-        if known is not None:
-            return known
         mine, theirs = my_need - m, their_need - o
         if not dealer:
             if my_show >= mine:
-                result = 1.0
-            elif their_show >= theirs:
-                result = 0.0
-            else:
-                result = 0.0
-                left_mine = mine - my_show
-                for points, chance in crib:
-                    left = theirs - their_show - points
-                    if left > 0:
-                        result += chance * table.chance(left_mine, left, True)
-        elif their_show >= theirs:
-            result = 0.0
-        else:
-            result = 0.0
-            left_theirs = theirs - their_show
-            for points, chance in crib:
-                left = mine - my_show - points
-                result += chance * (1.0 if left <= 0 else table.chance(left, left_theirs, False))
-        memo[key] = result
-        return result
+                return 1.0
+            if their_show >= theirs:
+                return 0.0
+            return sum(
+                chance * table.chance(mine - my_show, theirs - their_show - points, True)
+                for points, chance in crib
+                if theirs - their_show - points > 0
+            )
+        if their_show >= theirs:
+            return 0.0
+        return sum(
+            chance * table.chance(mine - my_show - points, theirs - their_show, False)
+            for points, chance in crib
+        )
 
     return value
 

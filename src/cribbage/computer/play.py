@@ -14,7 +14,7 @@ near the end of the game, the chance of winning.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Literal, TypeAlias
@@ -101,29 +101,23 @@ def opponent_holdings(
     >>> [h for h, w in opponent_holdings([0] + [4] * 13, 1, 10, (), None)]
     [(10,), (11,), (12,), (13,)]
     """
-    held: list[Holding] = []
     ranks = [r for r in range(1, 14) if pool[r] and (r if r < 10 else 10) >= least_value]
-    for combo in _multisets(ranks, size, pool):
-        weight = 1.0
-        for rank in set(combo):
-            weight *= comb(pool[rank], combo.count(rank))
-        if keeps is not None:
-            weight *= keeps.get(tuple(sorted(played + combo)), 0.0)
-        if weight > 0:
-            held.append((combo, weight))
+    held: list[Holding] = []
+
+    def extend(left: int, start: int, combo: Ranks, weight: float) -> None:
+        if left == 0:
+            if keeps is not None:
+                weight *= keeps.get(tuple(sorted(played + combo)), 0.0)
+            if weight > 0:
+                held.append((combo, weight))
+            return
+        for k in range(start, len(ranks)):
+            rank = ranks[k]
+            for n in range(1, min(pool[rank], left) + 1):
+                extend(left - n, k + 1, combo + (rank,) * n, weight * comb(pool[rank], n))
+
+    extend(size, 0, (), 1.0)
     return held
-
-
-def _multisets(ranks: list[int], size: int, pool: Sequence[int]) -> Iterator[Ranks]:
-    """Ascending rank tuples of length `size` using at most pool[r] of each rank."""
-    if size == 0:
-        yield ()
-        return
-    for k, rank in enumerate(ranks):
-        for rest in _multisets(ranks[k:], size - 1, pool):
-            combo = (rank,) + rest
-            if combo.count(rank) <= pool[rank]:
-                yield combo
 
 
 def _choose(held: list[Holding], samples: int, rng: random.Random) -> list[Holding]:
@@ -165,10 +159,10 @@ def play_options(
         ValueError: no card of `hand` can be played on `sequence`.
 
     >>> from cribbage.cards import parse_cards
-    >>> mine = parse_cards(["5c", "kd"])
-    >>> seen = parse_cards(["5d", "5h", "5s", "2c"])
-    >>> [str(o.card) for o in play_options(mine, starter=seen[0], discards=seen[1:3])]
-    ['KD', '5C']
+    >>> ten, four, five, king = parse_cards(["td", "4c", "5h", "ks"])
+    >>> options = play_options([ten, four], sequence=[five], history=[("opponent", five)], starter=king)
+    >>> [str(option.card) for option in options]  # the ten makes fifteen
+    ['TD', '4C']
     """
     count = sum(card.value for card in sequence)
     legal = sorted(card for card in hand if count + card.value <= 31)
@@ -221,7 +215,9 @@ def play_options(
                 chances[rank] += w * search.move_chance(mine, theirs, count_ranks, count, rank) / weight
     options = [
         PlayOption(
-            card, points[int(card.rank)], None if chances is None else chances[int(card.rank)]
+            card,
+            points[int(card.rank)],
+            None if chances is None else min(1.0, max(0.0, chances[int(card.rank)])),
         )
         for card in legal
     ]

@@ -1,15 +1,19 @@
 """Looking ahead in the play: the rest of the play solved for one guess at the opponent's cards.
 
-Pegging depends only on ranks, so a position is the ranks each side still holds, the ranks
-played since the count began, and whose turn it is. `net_points` solves the rest of the play
-when both hands are known (each side playing its best for points: mine minus the
-opponent's), with go, thirty-one and the last card as the rules have them;
-`WinSearch` does the same for the chance of winning the game, given what the end of the
-play is worth. The computer averages these over the hands the opponent may hold (see
-`cribbage.computer.play`).
+Pegging depends only on ranks, so a position is the ranks each side still holds, the count,
+what of the cards played since the count began can still score, and whose turn it is.
+`net_points` solves the rest of the play when both hands are known (each side playing its
+best for points: mine minus the opponent's), with go, thirty-one and the last card as the
+rules have them; `WinSearch` does the same for the chance of winning the game, given what
+the end of the play is worth. The computer averages these over the hands the opponent may
+hold (see `cribbage.computer.play`).
 
-Solutions are remembered in a table shared by all calls (they depend on ranks alone, so a
-remembered answer is the same answer); the table is emptied when it grows large.
+Of the cards played since the count began, only a tail can still score with later cards:
+the cards of the last card's rank, if it was paired, or else the longest run of different
+ranks at the end (an earlier card is cut off from any run by the repeated rank). Positions
+are kept with that tail only, so play orders that cannot differ in what follows are solved
+once. Solutions are remembered in tables shared by all calls (they depend on ranks alone, so
+a remembered answer is the same answer); the tables are emptied when they grow large.
 """
 
 from __future__ import annotations
@@ -17,95 +21,95 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, TypeAlias
 
-from ..scoring import peg_points
-
 __all__ = [
-    "Ranks", "net_points", "move_points", "WinSearch", "peg_score", "next_turn", "clear_memory",
+    "Ranks", "net_points", "move_points", "WinSearch", "peg_score", "scoring_tail",
+    "clear_memory",
 ]
 
 Ranks: TypeAlias = tuple[int, ...]
 """Ranks 1..13 in ascending order (a hand) or in the order played (a count)."""
 
-_MEMORY_LIMIT: Final = 1_500_000
-_PEG: dict[Ranks, int] = {}
-_NET: dict[tuple[Ranks, Ranks, Ranks, bool], float] = {}
+_MEMORY_LIMIT: Final = 1_000_000
+_EXTEND: dict[tuple[Ranks, int], tuple[Ranks, int]] = {}
+_NET: dict[tuple[Ranks, Ranks, Ranks, int, bool], tuple[float, int]] = {}
 
 
 def clear_memory() -> None:
     """Forget remembered solutions (results do not change; only speed does)."""
-    _PEG.clear()
+    _EXTEND.clear()
     _NET.clear()
 
 
+def _pairs_and_runs(played: Ranks) -> int:
+    """Pair and run points for the last card of `played` (fifteen and 31 not included)."""
+    last = played[-1]
+    n = len(played)
+    if n >= 2 and played[-2] == last:
+        same = 2
+        while same < n and played[-same - 1] == last:
+            same += 1
+        return same * (same - 1)
+    run = 0
+    low = high = last
+    held = 1 << last
+    for k in range(2, n + 1):
+        rank = played[-k]
+        if held >> rank & 1:
+            break
+        held |= 1 << rank
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if k >= 3 and high - low == k - 1:
+            run = k
+    return run
+
+
+def scoring_tail(played: Ranks) -> Ranks:
+    """The cards of a count that can still score with later cards (see the module notes).
+
+    >>> scoring_tail((9, 4, 6, 4, 5)), scoring_tail((9, 7, 7)), scoring_tail((3, 5, 8))
+    ((6, 4, 5), (7, 7), (3, 5, 8))
+    """
+    n = len(played)
+    if n >= 2 and played[-1] == played[-2]:
+        same = 2
+        while same < n and played[-same - 1] == played[-1]:
+            same += 1
+        return played[-same:]
+    held = 0
+    for k in range(1, n + 1):
+        rank = played[-k]
+        if held >> rank & 1:
+            return played[-k + 1 :]
+        held |= 1 << rank
+    return played
+
+
+def _extend(tail: Ranks, rank: int) -> tuple[Ranks, int]:
+    """The scoring tail after `rank` is played on `tail`, and its pair and run points."""
+    key = (tail, rank)
+    known = _EXTEND.get(key)
+    if known is None:
+        played = tail + (rank,)
+        known = (scoring_tail(played), _pairs_and_runs(played))
+        if len(_EXTEND) > _MEMORY_LIMIT:
+            _EXTEND.clear()
+        _EXTEND[key] = known
+    return known
+
+
 def peg_score(count_ranks: Ranks) -> int:
-    """Points for the last card of `count_ranks` (ranks since the count began), remembered.
+    """Points for the last card of `count_ranks` (the ranks since the count began).
 
     The same rules as `scoring.peg_points` (tests hold them equal), written for speed.
 
     >>> peg_score((5, 10)), peg_score((4, 6, 5)), peg_score((7, 7, 7))
     (2, 5, 6)
     """
-    points = _PEG.get(count_ranks)
-    if points is not None:
-        return points
-    last = count_ranks[-1]
-    n = len(count_ranks)
     count = sum(rank if rank < 10 else 10 for rank in count_ranks)
-    points = 2 if count == 15 or count == 31 else 0
-    if n >= 2 and count_ranks[-2] == last:
-        same = 2
-        while same < n and count_ranks[-same - 1] == last:
-            same += 1
-        points += same * (same - 1)
-    elif n >= 3:
-        low = high = last
-        held = 1 << last
-        run = 0
-        for k in range(2, n + 1):
-            rank = count_ranks[-k]
-            if held >> rank & 1:
-                break
-            held |= 1 << rank
-            if rank < low:
-                low = rank
-            elif rank > high:
-                high = rank
-            if k >= 3 and high - low == k - 1:
-                run = k
-        points += run
-    if len(_PEG) > _MEMORY_LIMIT:
-        _PEG.clear()
-    _PEG[count_ranks] = points
-    return points
-
-
-def _value(rank: int) -> int:
-    return rank if rank < 10 else 10
-
-
-def next_turn(mover: Ranks, other: Ranks, count: int) -> tuple[int, bool]:
-    """After a card that left the count at `count` (below 31): the point it earns and who is next.
-
-    Returns (go or last-card point for the player who just played, True when the other
-    player moves next / False when the same player moves again). When nobody can play the
-    count starts again: the point is 1, and the returned flag says whether the other player
-    leads (it does whenever it still holds cards). When no card is left at all the point
-    is the last card and the flag is meaningless.
-
-    >>> next_turn((10,), (5,), 20)   # the other can play the five
-    (0, True)
-    >>> next_turn((1,), (10,), 25)   # go: the same player plays the ace
-    (0, False)
-    >>> next_turn((10,), (10,), 25)  # nobody can play: a go, the other leads
-    (1, True)
-    """
-    if not mover and not other:
-        return 1, True
-    if other and _value(other[0]) + count <= 31:
-        return 0, True
-    if mover and _value(mover[0]) + count <= 31:
-        return 0, False
-    return 1, bool(other)
+    return (2 if count in (15, 31) else 0) + _extend(count_ranks[:-1], count_ranks[-1])[1]
 
 
 def net_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool) -> float:
@@ -120,30 +124,7 @@ def net_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_tu
     >>> net_points((5, 10), (5, 10), (), 0, True)  # whatever I lead, they pair it
     -5
     """
-    key = (mine, theirs, count_ranks, my_turn)
-    known = _NET.get(key)
-    if known is not None:
-        return known
-    hand = mine if my_turn else theirs
-    room = 31 - count
-    best: float = -1000 if my_turn else 1000
-    previous = 0
-    for i, rank in enumerate(hand):
-        if rank == previous:
-            continue
-        previous = rank
-        if (rank if rank < 10 else 10) > room:
-            break
-        total = _net_after(mine, theirs, count_ranks, count, my_turn, i)
-        if my_turn:
-            if total > best:
-                best = total
-        elif total < best:
-            best = total
-    if len(_NET) > _MEMORY_LIMIT:
-        _NET.clear()
-    _NET[key] = best
-    return best
+    return _net(mine, theirs, scoring_tail(count_ranks), count, my_turn, -_INFINITY, _INFINITY)
 
 
 def move_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int) -> float:
@@ -152,42 +133,114 @@ def move_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank
     >>> move_points((5, 10), (5, 10), (), 0, 5), move_points((5, 10), (5, 10), (), 0, 10)
     (-5, -5)
     """
-    return _net_after(mine, theirs, count_ranks, count, True, mine.index(rank))
+    tail = scoring_tail(count_ranks)
+    return _net_after(mine, theirs, tail, count, True, mine.index(rank), -_INFINITY, _INFINITY)
 
 
-def _net_after(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool, i: int) -> float:
-    """`net_points` once the player to move has played the card at position `i`."""
+_INFINITY: Final = 1000.0
+_EXACT, _AT_LEAST, _AT_MOST = 0, 1, 2
+
+
+def _net(
+    mine: Ranks, theirs: Ranks, tail: Ranks, count: int, my_turn: bool, alpha: float, beta: float
+) -> float:
+    """`net_points` by alpha-beta search: exact when strictly between `alpha` and `beta`,
+    otherwise a bound on the far side of the window."""
+    key = (mine, theirs, tail, count, my_turn)
+    known = _NET.get(key)
+    if known is not None:
+        value, kind = known
+        if kind == _EXACT:
+            return value
+        if kind == _AT_LEAST:
+            if value >= beta:
+                return value
+            if value > alpha:
+                alpha = value
+        else:
+            if value <= alpha:
+                return value
+            if value < beta:
+                beta = value
+    low, high = alpha, beta
+    hand = mine if my_turn else theirs
+    room = 31 - count
+    moves = []
+    previous = 0
+    for i, rank in enumerate(hand):
+        if rank == previous:
+            continue
+        previous = rank
+        if (rank if rank < 10 else 10) > room:
+            break
+        moves.append(i)
+    if my_turn:
+        best = -_INFINITY
+        for i in moves:
+            value = _net_after(mine, theirs, tail, count, True, i, alpha, beta)
+            if value > best:
+                best = value
+                if best > alpha:
+                    alpha = best
+                    if alpha >= beta:
+                        break
+    else:
+        best = _INFINITY
+        for i in moves:
+            value = _net_after(mine, theirs, tail, count, False, i, alpha, beta)
+            if value < best:
+                best = value
+                if best < beta:
+                    beta = best
+                    if alpha >= beta:
+                        break
+    if len(_NET) > _MEMORY_LIMIT:
+        _NET.clear()
+    _NET[key] = (best, _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT)
+    return best
+
+
+def _net_after(
+    mine: Ranks, theirs: Ranks, tail: Ranks, count: int, my_turn: bool, i: int,
+    alpha: float, beta: float,
+) -> float:
+    """`_net` once the player to move has played the card at position `i`."""
     hand, other = (mine, theirs) if my_turn else (theirs, mine)
     rank = hand[i]
     rest = hand[:i] + hand[i + 1 :]
-    played = count_ranks + (rank,)
     new_count = count + (rank if rank < 10 else 10)
-    points: float = _PEG.get(played, -1)
-    if points < 0:
-        points = peg_score(played)
-    mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
+    tail, points = _EXTEND.get((tail, rank)) or _extend(tail, rank)
+    if new_count == 15 or new_count == 31:
+        points += 2
+    if my_turn:
+        mine_after, theirs_after = rest, other
+        alpha, beta = alpha - points, beta - points
+    else:
+        mine_after, theirs_after = other, rest
+        alpha, beta = alpha + points, beta + points
     if new_count == 31:
         if not rest and not other:
             return points if my_turn else -points
         leader_is_me = my_turn if not other else not my_turn
-        future = net_points(mine_after, theirs_after, (), 0, leader_is_me)
+        future = _net(mine_after, theirs_after, (), 0, leader_is_me, alpha, beta)
     elif not rest and not other:
         return points + 1 if my_turn else -points - 1  # the last card
     elif other and (other[0] if other[0] < 10 else 10) + new_count <= 31:
-        future = net_points(mine_after, theirs_after, played, new_count, not my_turn)
+        future = _net(mine_after, theirs_after, tail, new_count, not my_turn, alpha, beta)
     elif rest and (rest[0] if rest[0] < 10 else 10) + new_count <= 31:
-        future = net_points(mine_after, theirs_after, played, new_count, my_turn)
+        future = _net(mine_after, theirs_after, tail, new_count, my_turn, alpha, beta)
     else:  # a go: the other side leads a new count if it holds cards
         points += 1
+        alpha, beta = (alpha - 1, beta - 1) if my_turn else (alpha + 1, beta + 1)
         leader_is_me = my_turn if not other else not my_turn
-        future = net_points(mine_after, theirs_after, (), 0, leader_is_me)
+        future = _net(mine_after, theirs_after, (), 0, leader_is_me, alpha, beta)
     return points + future if my_turn else future - points
 
 
 EndValue: TypeAlias = Callable[[int, int], float]
 """My chance of winning when the play ends with me pegging m and the opponent o more points."""
 
-WinMemory: TypeAlias = dict[tuple[Ranks, Ranks, Ranks, bool, int, int], float]
+WinMemory: TypeAlias = dict[tuple[Ranks, Ranks, Ranks, int, bool, int, int], tuple[float, int]]
 
 
 class WinSearch:
@@ -207,15 +260,37 @@ class WinSearch:
         self.at_end = at_end
         self.memory: WinMemory = {}
 
-    def chance(
-        self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool,
-        got: int = 0, lost: int = 0,
+    def chance(self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool) -> float:
+        """My chance of winning from a position of the play."""
+        return self._chance(mine, theirs, scoring_tail(count_ranks), count, my_turn, 0, 0, -1.0, 2.0)
+
+    def move_chance(self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int) -> float:
+        """My chance of winning if I play `rank` now."""
+        tail = scoring_tail(count_ranks)
+        return self._after(mine, theirs, tail, count, True, mine.index(rank), 0, 0, -1.0, 2.0)
+
+    def _chance(
+        self, mine: Ranks, theirs: Ranks, tail: Ranks, count: int, my_turn: bool,
+        got: int, lost: int, alpha: float, beta: float,
     ) -> float:
-        """The chance from a position, having pegged `got` and conceded `lost` so far."""
-        key = (mine, theirs, count_ranks, my_turn, got, lost)
+        """By alpha-beta search, as `_net` does for points."""
+        key = (mine, theirs, tail, count, my_turn, got, lost)
         known = self.memory.get(key)
         if known is not None:
-            return known
+            value, kind = known
+            if kind == _EXACT:
+                return value
+            if kind == _AT_LEAST:
+                if value >= beta:
+                    return value
+                if value > alpha:
+                    alpha = value
+            else:
+                if value <= alpha:
+                    return value
+                if value < beta:
+                    beta = value
+        low, high = alpha, beta
         hand = mine if my_turn else theirs
         room = 31 - count
         best = -1.0 if my_turn else 2.0
@@ -226,40 +301,45 @@ class WinSearch:
             previous = rank
             if (rank if rank < 10 else 10) > room:
                 break
-            chance = self._after(mine, theirs, count_ranks, count, my_turn, i, got, lost)
+            value = self._after(mine, theirs, tail, count, my_turn, i, got, lost, alpha, beta)
             if my_turn:
-                if chance > best:
-                    best = chance
-            elif chance < best:
-                best = chance
-        self.memory[key] = best
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        self.memory[key] = (best, _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT)
         return best
 
-    def move_chance(self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int) -> float:
-        """My chance of winning if I play `rank` now."""
-        return self._after(mine, theirs, count_ranks, count, True, mine.index(rank), 0, 0)
-
     def _after(
-        self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool,
-        i: int, got: int, lost: int,
+        self, mine: Ranks, theirs: Ranks, tail: Ranks, count: int, my_turn: bool,
+        i: int, got: int, lost: int, alpha: float, beta: float,
     ) -> float:
         hand, other = (mine, theirs) if my_turn else (theirs, mine)
         rank = hand[i]
         rest = hand[:i] + hand[i + 1 :]
-        played = count_ranks + (rank,)
-        points = peg_score(played)
         new_count = count + (rank if rank < 10 else 10)
+        tail, points = _EXTEND.get((tail, rank)) or _extend(tail, rank)
+        if new_count == 15 or new_count == 31:
+            points += 2
         mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
-        next_count: Ranks = ()
-        counted = 0
+        to_move_is_me = my_turn
         if new_count == 31:
+            tail, new_count = (), 0
             to_move_is_me = my_turn if not other else not my_turn
-        else:
-            bonus, switch = next_turn(rest, other, new_count)
-            points += bonus
-            to_move_is_me = my_turn != switch
-            if not bonus:
-                next_count, counted = played, new_count
+        elif not rest and not other:
+            points += 1  # the last card
+        elif other and (other[0] if other[0] < 10 else 10) + new_count <= 31:
+            to_move_is_me = not my_turn
+        elif not (rest and (rest[0] if rest[0] < 10 else 10) + new_count <= 31):
+            points += 1  # a go
+            tail, new_count = (), 0
+            to_move_is_me = my_turn if not other else not my_turn
         if my_turn:
             got += points
         else:
@@ -270,4 +350,6 @@ class WinSearch:
             return 0.0
         if not rest and not other:
             return self.at_end(got, lost)
-        return self.chance(mine_after, theirs_after, next_count, counted, to_move_is_me, got, lost)
+        return self._chance(
+            mine_after, theirs_after, tail, new_count, to_move_is_me, got, lost, alpha, beta
+        )

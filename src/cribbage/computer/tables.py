@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from collections.abc import Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 __all__ = [
@@ -128,16 +129,20 @@ def pegging_values(role: Role) -> dict[tuple[int, ...], float]:
     return {text_ranks(text): float(value) for text, value in table.items()}
 
 
-@dataclass(frozen=True, slots=True)
 class WinTable:
     """The chance of winning from the start of a deal, by points needed and who deals.
 
-    `dealer[a][b]` is the chance that the dealer wins when the dealer still needs `a` points
-    and the pone `b` (1..`limit`); needs beyond the table are read at its edge.
+    Built from `dealer[a][b]`, the chance that the dealer wins when the dealer still needs
+    `a` points and the pone `b` (1..`limit`, index 0 unused); needs beyond the table are
+    read at its edge.
     """
 
-    limit: int
-    dealer: tuple[tuple[float, ...], ...]
+    def __init__(self, dealer: Sequence[Sequence[float]]) -> None:
+        self.limit = limit = len(dealer) - 1
+        # _rows[i_deal][their_need][my_need], with my_need 0 (already won) included.
+        dealing = [[1.0] + [dealer[a][b] for a in range(1, limit + 1)] for b in range(limit + 1)]
+        pone = [[1.0] + [1.0 - dealer[b][a] for a in range(1, limit + 1)] for b in range(limit + 1)]
+        self._rows = (tuple(tuple(row) for row in pone), tuple(tuple(row) for row in dealing))
 
     def chance(self, my_need: int, their_need: int, i_deal: bool) -> float:
         """My chance of winning at the start of a deal.
@@ -150,21 +155,21 @@ class WinTable:
             return 1.0
         if their_need <= 0:
             return 0.0
-        a = min(my_need, self.limit)
-        b = min(their_need, self.limit)
-        if i_deal:
-            return self.dealer[a][b]
-        return 1.0 - self.dealer[b][a]
+        return self.row(their_need, i_deal)[min(my_need, self.limit)]
+
+    def row(self, their_need: int, i_deal: bool) -> tuple[float, ...]:
+        """My chances by the points I need (index 0: already won, 1.0; read at most at
+        `limit`), when the opponent needs `their_need` (at least 1)."""
+        return self._rows[i_deal][min(their_need, self.limit)]
 
 
 @cache
 def win_table() -> WinTable:
     """The shipped table of winning chances."""
-    data = read_table("winning.json")
-    rows = data["dealer_wins"]
-    limit = len(rows)
-    matrix = [(0.0,) * (limit + 1)] + [(1.0,) + tuple(float(x) for x in row) for row in rows]
-    return WinTable(limit, tuple(matrix))
+    rows = read_table("winning.json")["dealer_wins"]
+    size = len(rows) + 1
+    matrix = [[0.0] * size] + [[0.0] + [float(x) for x in row] for row in rows]
+    return WinTable(matrix)
 
 
 Distribution: TypeAlias = tuple[tuple[int, float], ...]
