@@ -149,12 +149,18 @@ def test_score_awareness_only_near_the_end() -> None:
     assert near[0].win is not None and near[0].win > 0.8
 
 
+def _best_win(hand: tuple[Card, ...], dealer: bool, mine: int, theirs: int) -> float:
+    win = discard_options(hand, dealer=dealer, my_score=mine, opp_score=theirs)[0].win
+    assert win is not None
+    return win
+
+
 def test_win_chances_follow_the_score() -> None:
     hand = _cards("5h 6c 7s 8d jd kc")
-    assert (discard_options(hand, dealer=True, my_score=119, opp_score=0)[0].win or 0) > 0.95
-    assert (discard_options(hand, dealer=True, my_score=0, opp_score=120)[0].win or 1) < 0.1
-    close = discard_options(hand, dealer=False, my_score=100, opp_score=100)[0].win
-    assert close is not None and 0.2 < close < 0.8
+    assert _best_win(hand, True, 119, 0) > 0.95
+    assert _best_win(hand, True, 0, 120) < 0.05  # the pone needs one point and counts first
+    assert 0.5 < _best_win(hand, True, 100, 100) < 0.95  # the dealer's deal at 100 all
+    assert _best_win(hand, False, 100, 100) < 0.5
 
 
 def test_opponent_model_lowers_own_crib_and_raises_the_opponents() -> None:
@@ -204,8 +210,9 @@ def test_classic_discard_is_first_best_in_hand_order() -> None:
 def test_discard_rejects_a_wrong_hand() -> None:
     with pytest.raises(ValueError, match="six different cards"):
         discard_options(_cards("5h 5c 5s jd 5d"), dealer=True)
+    five = _cards("5d")[0]
     with pytest.raises(ValueError, match="six different cards"):
-        Computer("classic").discard(_cards("5h 5c 5s jd 5d 5d"), dealer=True)
+        Computer("classic").discard([*_cards("5h 5c 5s jd"), five, five], dealer=True)
 
 
 def test_heels_is_the_dealers() -> None:

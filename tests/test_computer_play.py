@@ -31,11 +31,10 @@ def _in_play(seed: int, skip: int) -> GameState:
         state, _ = apply(state, Discard(seat, tuple(rng.sample(state.hands[seat], 2))))
     state, _ = apply(state, CutStarter(state.pone, 10))
     for _ in range(skip):
-        if state.phase is not Phase.PLAY:
+        mover = state.to_move
+        if state.phase is not Phase.PLAY or mover is None:
             break
-        seat = state.to_move
-        assert seat is not None
-        state, _ = apply(state, Play(seat, rng.choice(legal_plays(state, seat))))
+        state, _ = apply(state, Play(mover, rng.choice(legal_plays(state, mover))))
     return state
 
 

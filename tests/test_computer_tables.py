@@ -10,6 +10,7 @@ import pytest
 from cribbage._gen_tables import _pegging_values, _read, win_chances
 from cribbage.computer.search import peg_score
 from cribbage.computer.tables import (
+    Role,
     deal_distributions,
     keep_weights,
     pegging_values,
@@ -109,7 +110,10 @@ def test_win_table_is_what_the_shipped_distributions_give() -> None:
 @pytest.mark.slow
 def test_pegging_values_are_what_the_generator_makes() -> None:
     keeps = _read("opponent.json")["keeps"]
-    for role, other, hand in (("dealer", "pone", (5, 5, 10, 11)), ("pone", "dealer", (1, 2, 3, 4))):
-        samples = _read("pegging.json")["samples"]
+    samples = _read("pegging.json")["samples"]
+    cases: tuple[tuple[Role, Role, tuple[int, ...]], ...] = (
+        ("dealer", "pone", (5, 5, 10, 11)), ("pone", "dealer", (1, 2, 3, 4)),
+    )
+    for role, other, hand in cases:
         value = _pegging_values((role, [hand], keeps[other], samples))[0]
         assert value == pegging_values(role)[hand], ranks_text(hand)

@@ -107,15 +107,11 @@ def evaluate_discards(
 
 def rank_options(options: Sequence[DiscardOption]) -> tuple[DiscardOption, ...]:
     """Best first: by chance of winning where known, then expected points, then position."""
-    order = sorted(
-        range(len(options)),
-        key=lambda k: (
-            -(options[k].win if options[k].win is not None else 0.0),
-            -options[k].total,
-            k,
-        ),
-    )
-    return tuple(options[k] for k in order)
+    def key(k: int) -> tuple[float, float, int]:
+        win = options[k].win
+        return (-(win or 0.0), -options[k].total, k)
+
+    return tuple(options[k] for k in sorted(range(len(options)), key=key))
 
 
 def discard_options(

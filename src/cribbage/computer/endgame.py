@@ -18,7 +18,7 @@ The distributions are treated as independent of each other, which they nearly ar
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from math import comb, floor
 
@@ -29,7 +29,6 @@ from .settings import Settings
 from .tables import (
     Distribution,
     Role,
-    WinTable,
     deal_distributions,
     keep_weights,
     pegging_values,
@@ -94,6 +93,10 @@ def discard_win_chances(
 
     `keeps[k]` are the kept cards of the discard at `positions[k]` (positions in `cribs`),
     `pegging[k]` its pegging value (0 when pegging values are not used).
+
+    Who reaches the target first is followed exactly through the pegging (its joint
+    distribution) and the order of the show; the deal's totals that carry over to the next
+    deal are taken as independent between the two sides.
     """
     table = win_table()
     deals = deal_distributions()
@@ -102,94 +105,78 @@ def discard_win_chances(
     role: Role = "dealer" if dealer else "pone"
     mean = _pegging_mean(role) if any(pegging) else 0.0
     their_hand = deals.pone_hand if dealer else deals.dealer_hand
-
-    limit = table.limit
-
-    @cache
-    def opponent_then_table(x: int, w: int) -> float:
-        """Me pone: I still need x after my show; the dealer needs w before its hand."""
-        value = 0.0
-        for points, chance in their_hand:
-            if points >= w:
-                break
-            value += chance * table.row(w - points, True)[min(x, limit)]
-        return value
-
     chances = []
     for keep, peg, (i, j) in zip(keeps, pegging, positions):
-        mine = _as_list(hand_distribution([card.index for card in keep], unseen))
-        crib = sorted(cribs.distribution(i, j).items())
-        after_play = _after_play_value(dealer, mine, crib, their_hand, opponent_then_table, table)
+        my_hand = _as_list(hand_distribution([card.index for card in keep], unseen))
+        crib = _normalized(cribs.distribution(i, j).items())
+        # Each side's show in the order it is counted: the pone's hand, then the dealer's.
+        mine, theirs = (_sum_of(my_hand, crib), their_hand) if dealer else (my_hand, _sum_of(their_hand, crib))
+        pegs = _shifted_pegging(dealer, peg - mean)
         chance = 0.0
-        for m, o, w in _shifted_pegging(dealer, peg - mean):
+        my_pegs: dict[int, float] = {}
+        their_pegs: dict[int, float] = {}
+        for m, o, w in pegs:
             if m >= my_need:
                 chance += w * (0.5 if o >= their_need else 1.0)
-            elif o < their_need:
-                chance += w * after_play(my_need - m, their_need - o)
-        chances.append(chance)
+                continue
+            if o >= their_need:
+                continue
+            my_pegs[m] = my_pegs.get(m, 0.0) + w
+            their_pegs[o] = their_pegs.get(o, 0.0) + w
+            # Reaching the target in the show, before the other side's count.
+            if dealer:
+                chance += w * _at_least(mine, my_need - m) * (1.0 - _at_least(theirs, their_need - o))
+            else:
+                chance += w * _at_least(mine, my_need - m)
+        # Neither side reaches the target: the next deal, from the points each still needs.
+        my_totals = _totals(my_pegs, mine, my_need)
+        their_totals = _totals(their_pegs, theirs, their_need)
+        scale = sum(my_pegs.values())
+        if scale > 0:
+            limit = table.limit
+            for b, wb in their_totals.items():
+                row = table.row(their_need - b, not dealer)
+                chance += wb / scale * sum(
+                    wa * row[min(my_need - a, limit)] for a, wa in my_totals.items()
+                )
+        chances.append(min(1.0, max(0.0, chance)))
     return chances
 
 
+def _normalized(pairs: Iterable[tuple[int, float]]) -> Distribution:
+    items = sorted(pairs)
+    total = sum(w for _, w in items)
+    return tuple((points, w / total) for points, w in items)
+
+
 def _as_list(counts: dict[int, int]) -> Distribution:
-    total = sum(counts.values())
-    return tuple((points, n / total) for points, n in sorted(counts.items()))
+    return _normalized((points, float(n)) for points, n in counts.items())
 
 
-def _after_play_value(
-    dealer: bool,
-    mine: Distribution,
-    crib: Sequence[tuple[int, float]],
-    their_hand: Distribution,
-    opponent_then_table: Callable[[int, int], float],
-    table: WinTable,
-) -> Callable[[int, int], float]:
-    """My chance of winning after the play, needing x while the opponent needs z."""
-    if not dealer:
+def _sum_of(first: Distribution, second: Distribution) -> Distribution:
+    """The distribution of the sum of two independent totals."""
+    chances: dict[int, float] = {}
+    for a, wa in first:
+        for b, wb in second:
+            chances[a + b] = chances.get(a + b, 0.0) + wa * wb
+    return tuple(sorted(chances.items()))
 
-        @cache
-        def their_show(x: int, z: int) -> float:  # the dealer's crib, then its hand
-            value = 0.0
-            for points, chance in crib:
-                if points >= z:
-                    break
-                value += chance * opponent_then_table(x, z - points)
-            return value
 
-        @cache
-        def after(x: int, z: int) -> float:
-            return sum(
-                chance * (1.0 if points >= x else their_show(x - points, z))
-                for points, chance in mine
-            )
+def _at_least(distribution: Distribution, points: int) -> float:
+    """The chance of at least `points`."""
+    return sum(w for value, w in distribution if value >= points)
 
-        return after
 
-    limit = table.limit
-
-    @cache
-    def my_crib(x: int, y: int) -> float:  # I need x before my crib, the pone y
-        row = table.row(y, False)
-        value = 0.0
-        for points, chance in crib:
-            value += chance * (1.0 if points >= x else row[min(x - points, limit)])
-        return value
-
-    @cache
-    def my_show(x: int, y: int) -> float:  # my hand, then my crib
-        return sum(
-            chance * (1.0 if points >= x else my_crib(x - points, y)) for points, chance in mine
-        )
-
-    @cache
-    def after_dealer(x: int, z: int) -> float:
-        value = 0.0
-        for points, chance in their_hand:
-            if points >= z:
+def _totals(pegs: dict[int, float], show: Distribution, need: int) -> dict[int, float]:
+    """Pegging plus show below `need`, weighed by the pegging's (unnormalized) chances."""
+    totals: dict[int, float] = {}
+    for p, wp in pegs.items():
+        for points, w in show:
+            total = p + points
+            if total >= need:
                 break
-            value += chance * my_show(x, z - points)
-        return value
-
-    return after_dealer
+            totals[total] = totals.get(total, 0.0) + wp * w
+    return totals
 
 
 def crib_chances(

@@ -192,15 +192,17 @@ class DealDistributions:
 
 
 def _distribution(table: dict[str, float]) -> Distribution:
-    return tuple(sorted((int(points), float(chance)) for points, chance in table.items()))
+    total = sum(table.values())
+    return tuple(sorted((int(points), float(chance) / total) for points, chance in table.items()))
 
 
 @cache
 def deal_distributions() -> DealDistributions:
     """The shipped per-deal distributions."""
     data = read_table("winning.json")
+    total = sum(float(w) for _, _, w in data["pegging"])
     return DealDistributions(
-        pegging=tuple((int(p), int(q), float(w)) for p, q, w in data["pegging"]),
+        pegging=tuple((int(p), int(q), float(w) / total) for p, q, w in data["pegging"]),
         pone_hand=_distribution(data["pone_hand"]),
         dealer_hand=_distribution(data["dealer_hand"]),
         crib=_distribution(data["crib"]),
