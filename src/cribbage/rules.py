@@ -408,6 +408,9 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     """
     if state.phase is Phase.GAME_OVER:
         raise IllegalPlayError("The game is over.")
+    expected = _ACTION_FOR[state.phase]
+    if not isinstance(action, expected):
+        raise IllegalPlayError(f"That is not a move for now: this is {state.phase.value}.")
     if action.seat not in pending(state):
         if not 0 <= action.seat < state.config.players:
             raise NotYourTurnError(f"There is no seat {action.seat}.")
@@ -425,11 +428,19 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
                 table.play(seat, card)
             case Claim(seat, points):
                 table.claim(seat, points)
-            case _:
-                raise IllegalPlayError(f"{action!r} is not an action of this game.")
     except _GameEnded:
         pass
     return table.freeze(), tuple(table.events)
+
+
+_ACTION_FOR: Final[dict[Phase, type[Action] | tuple[type[Action], ...]]] = {
+    Phase.CUT_FOR_DEAL: CutForDeal,
+    Phase.DISCARD: Discard,
+    Phase.CUT_STARTER: CutStarter,
+    Phase.PLAY: Play,
+    Phase.SHOW: Claim,
+    Phase.GAME_OVER: (),
+}
 
 
 class _GameEnded(Exception):

@@ -34,6 +34,8 @@ __all__ = [
     "rank_points",
     "peg_points",
     "announce",
+    "number_word",
+    "enumerate_show_scores",
     "RANK_KEY",
 ]
 
@@ -286,6 +288,25 @@ def hand_points(a: int, b: int, c: int, d: int, starter: int, crib: bool = False
     if a == jack or b == jack or c == jack or d == jack:
         points += 1
     return points
+
+
+def enumerate_show_scores() -> tuple[list[int], list[int]]:
+    """How often each show score 0..29 occurs over all 12,994,800 hands with a starter.
+
+    Every four-card hand with every one of the 48 other cards as starter is scored twice by
+    `hand_points`, as a hand and as a crib; returns the two lists of counts by score. It
+    takes several seconds: it is the exhaustive check of the scorer (tests, benchmarks).
+    """
+    hand_counts = [0] * 30
+    crib_counts = [0] * 30
+    starters = range(52)
+    for a, b, c, d in itertools.combinations(range(52), 4):
+        for s in starters:
+            if s == a or s == b or s == c or s == d:
+                continue
+            hand_counts[hand_points(a, b, c, d, s)] += 1
+            crib_counts[hand_points(a, b, c, d, s, True)] += 1
+    return hand_counts, crib_counts
 
 
 # --- words ----------------------------------------------------------------------------------
