@@ -23,8 +23,8 @@ CLAIMING = GameConfig(counting=(Counting.CLAIMED, Counting.AUTOMATIC))
 
 
 def _to_show(state: GameState) -> GameState:
-    for seat in (Seat.HUMAN, Seat.COMPUTER):
-        state, _ = apply(state, Discard(seat, state.hands[seat][:2]))
+    for who in (Seat.HUMAN, Seat.COMPUTER):
+        state, _ = apply(state, Discard(who, state.hands[who][:2]))
     state, _ = apply(state, CutStarter(state.pone, 10))
     while state.phase is Phase.PLAY:
         seat = pending(state)[0]
