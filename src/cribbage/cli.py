@@ -35,6 +35,7 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
+        message = message.removeprefix("argument ")
         raise UsageError(message[:1].upper() + message[1:] + ". Try 'cribbage --help'.")
 
 

@@ -350,10 +350,9 @@ class Painter:
         lines, older, newer = log.window(width, height)
         for i, line in enumerate(lines):
             self.screen.put(top + height - len(lines) + i, x, line.text, _TONES[line.tone])
-        if older:
-            self.screen.put(top, layout.cols - 14, " PgUp: older ", Style(reverse=True))
-        if newer:
-            self.screen.put(top + height - 1, layout.cols - 14, " PgDn: newer ", Style(reverse=True))
+        marks = " ".join(mark for mark, shown in (("PgUp: older", older), ("PgDn: newer", newer)) if shown)
+        if marks:
+            self.screen.put(top - 1, layout.cols - len(marks) - 3, f" {marks} ", _DIM)
 
     # -- the bottom lines, overlays
 

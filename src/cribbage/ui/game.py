@@ -251,7 +251,10 @@ class GameUI:
 
     def show(self, events: Sequence[Event | MatchOver]) -> None:
         """Show what happened, one event at a time, pausing where a person needs to look."""
+        single = self.recorder.state.config.games == 1
         for event in events:
+            if isinstance(event, MatchOver) and single:
+                continue  # a match of one game: the game's result says it all
             if isinstance(event, CountReset):
                 self.pause()  # let the 31 or the go be seen before the table is cleared
             for line in self.speaker.lines(event):
@@ -299,12 +302,20 @@ class GameUI:
             self.overlay = None
 
     def _result_lines(self, event: Event | MatchOver) -> list[Line]:
-        return self.speaker.lines(event) if isinstance(event, (GameOver, MatchOver)) else []
+        if isinstance(event, GameOver) or (isinstance(event, MatchOver) and self.recorder.state.config.games != 1):
+            return self.speaker.lines(event)
+        return []
 
     # -- the player's decisions
 
     def ask(self, view: PlayerView) -> Action:
         """The player's action for what `view` is waiting on."""
+        try:
+            return self._ask(view)
+        finally:
+            self.set_prompt("", "")
+
+    def _ask(self, view: PlayerView) -> Action:
         seat = Seat.HUMAN
         match view.phase:
             case Phase.CUT_FOR_DEAL:
@@ -438,6 +449,9 @@ class GameUI:
                     chosen.remove(card)
                 elif len(chosen) < want:
                     chosen.append(card)
+                    unchosen = frozenset(choosable - set(chosen))
+                    if len(chosen) < want and unchosen:
+                        cursor = self._move(hand, unchosen, cursor, True)
                 else:
                     self.log.say("Two are chosen: Enter lays them away, space takes one back.", Tone.ERROR)
         finally:
@@ -603,7 +617,12 @@ class GameUI:
         if self.options.delay <= 0:
             self.draw()
             return
-        key = self.read_key(self.options.delay * beats)
+        saved = self.keys
+        self.keys = "any key: go on without waiting"
+        try:
+            key = self.read_key(self.options.delay * beats)
+        finally:
+            self.keys = saved
         if key == "?":
             self.show_help()
         elif key in ("q", F10):

@@ -105,7 +105,7 @@ class Speaker:
         return f"The computer {_third_person(verb)}"
 
     def whose(self, seat: int) -> str:
-        return "Your" if seat == Seat.HUMAN else "The computer's"
+        return "Your" if seat == Seat.HUMAN else "Computer's"
 
     def tone(self, seat: int) -> Tone:
         return Tone.HUMAN if seat == Seat.HUMAN else Tone.COMPUTER
