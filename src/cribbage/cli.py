@@ -128,6 +128,11 @@ def _delay() -> float | None:
     return delay
 
 
+def has_terminal() -> bool:
+    """True when standard input and output are both a terminal."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def play(args: argparse.Namespace) -> int:
     """Start the game in the terminal with the parsed options."""
     import curses  # only a game needs the terminal library
@@ -136,13 +141,13 @@ def play(args: argparse.Namespace) -> int:
     from .ui import Options, run
     from .ui.game import DELAY
 
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not has_terminal():
         raise UsageError("The game needs a terminal: standard input and output must be one.")
     term = os.environ.get("TERM", "")
     if not term:
         raise UsageError("TERM is not set, so the terminal's type is unknown.")
     try:
-        curses.setupterm(term, sys.stdout.fileno())
+        curses.setupterm(term, 1)  # curses draws on file descriptor 1
     except curses.error:
         raise UsageError(f"The terminal type '{term}' is unknown here.") from None
     delay = _delay()

@@ -291,7 +291,7 @@ class Painter:
         slivers = -(-cut.size // step)
         lifted = -(-cut.position // step)
         sliver = self.g.sliver
-        self.screen.put(y, 0, "Where do you cut?", _TITLE)
+        self.screen.put(y, 0, "The pack", _TITLE)
         self.screen.put(y + 1, 1, sliver * lifted, _BACK)
         self.screen.put(y + 2, 1 + lifted, sliver * (slivers - lifted), _BACK)
         self.screen.put(y + 3, 1 + lifted, self.g.arrows[2], _BOLD)

@@ -63,10 +63,10 @@ def play_words(score: Score) -> str:
 
     >>> from cribbage.cards import parse_cards
     >>> from cribbage.scoring import score_play
-    >>> play_words(score_play(parse_cards(["5h", "tc", "5d", "5s"])))
+    >>> play_words(score_play(parse_cards(["tc", "5h", "5d", "5s"])))
     'three of a kind for six'
-    >>> play_words(score_play(parse_cards(["7h", "8c", "7d"])))
-    'fifteen and a pair for four'
+    >>> play_words(score_play(parse_cards(["5h", "5d", "5s"])))
+    'fifteen and three of a kind for eight'
     """
     phrases: list[str] = []
     for item in score.items:
