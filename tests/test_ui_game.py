@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 
 import pytest
 
-from cribbage.cards import Card
+from cribbage.cards import DECK, Card
 from cribbage.events import GameOver
 from cribbage.record import Recorder, replay
 from cribbage.rules import (
@@ -386,3 +386,15 @@ def test_quit_exception_is_what_ends_the_session() -> None:
 def test_card_glyphs() -> None:
     assert UNICODE.card(Card.parse("10h")) == "10\u2665"
     assert ASCII.cards([Card.parse("ah"), Card.parse("ks")]) == "AH KS"
+
+
+def test_letters_after_a_typed_rank_are_part_of_the_card_not_moves() -> None:
+    recorder = dealt(4)
+    hand = recorder.state.game.hands[Seat.HUMAN]
+    rank = hand[0].rank
+    missing = next(card for card in DECK
+                   if card.rank is rank and card not in hand and card.suit.letter in "HS")
+    ui, screen = make_ui([*str(missing).lower(), ENTER], recorder=recorder)
+    run_until_out_of_keys(ui)
+    assert "You don't have the" in screen.text()
+    assert ui.picture.chosen == frozenset()

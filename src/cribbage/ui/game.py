@@ -138,7 +138,7 @@ def help_lines(glyphs: Glyphs) -> list[str]:
         "Make 15 or 31, pairs and runs in the play; count",
         "fifteens, pairs, runs, flushes and his nobs in the show.",
         "First to the end of the board wins.",
-        "`cribbage --rules` has the complete rules.",
+        "'cribbage --rules' shows the complete rules.",
         "",
         "Press any key to go back to the game.",
     ]
@@ -404,16 +404,17 @@ class GameUI:
                         return tuple(chosen)
                     else:
                         card = hand[cursor]
-                elif key in _MOVES:
-                    found, more = self._parse_typed(self.typed + key, hand)
+                elif key in _MOVES and not self.typed:
+                    # h j k l move, but a lone j or k may also name your only jack or king
+                    found, more = self._parse_typed(key, hand)
                     if found is not None:
-                        self.typed += key
+                        self.typed = key
                         cursor = hand.index(found)
                         continue
-                    self.typed = key if more and not self.typed else ""
+                    self.typed = key if more else ""
                     cursor = self._move(hand, choosable, cursor, key in _NEXT)
                     continue
-                elif key in _PREVIOUS or key in _NEXT:
+                elif key in (LEFT, RIGHT, UP, DOWN):
                     self.typed = ""
                     cursor = self._move(hand, choosable, cursor, key in _NEXT)
                     continue
