@@ -188,3 +188,14 @@ def test_the_cli_module_does_not_load_curses_until_a_game_starts() -> None:
     code = "import sys, cribbage.cli; print('curses' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("cols", [79, 70, 40, 30, 12])
+def test_the_size_message_always_fits_on_its_one_line(cols: int) -> None:
+    screen = FakeScreen(10, cols)
+    Painter(screen, UNICODE).too_small(10, cols)
+    line = screen.row(0)
+    assert "80x24" in line and len(line) <= cols
+    assert screen.text().strip() == line
+    if cols >= 30:
+        assert f"{cols}x10" in line

@@ -307,7 +307,7 @@ class Painter:
         """Two tracks a player, going out and back; front and back pegs; scores and games won."""
         lane = layout.lane if target > 2 * NARROW_LANE + 1 else NARROW_LANE
         width = _board_width(lane)
-        x0 = layout.right_x + max((layout.right_w - width) // 2, 0)
+        x0 = layout.right_x
         h, v, tl, tr, bl, br, lt, rt = tuple(self.g.box)
         screen = self.screen
         for n, seat in enumerate((Seat.COMPUTER, Seat.HUMAN)):
@@ -378,7 +378,14 @@ class Painter:
 
     def too_small(self, rows: int, cols: int) -> None:
         """The one line shown on a terminal smaller than the game needs."""
-        self.screen.put(
-            0, 0, f"cribbage needs a terminal of at least {MIN_COLS}x{MIN_ROWS}; "
-            f"this one is {cols}x{rows}. Enlarge it to go on.",
-        )
+        need, have = f"{MIN_COLS}x{MIN_ROWS}", f"{cols}x{rows}"
+        for text in (
+            f"cribbage needs a terminal of at least {need}; this one is {have}. Enlarge it to go on.",
+            f"cribbage needs a terminal of at least {need}; this one is {have}.",
+            f"cribbage needs at least {need} (now {have})",
+            f"Needs {need} (now {have})",
+            f"{need} needed",
+        ):
+            if len(text) <= cols:
+                break
+        self.screen.put(0, 0, text)
