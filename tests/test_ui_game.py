@@ -398,3 +398,21 @@ def test_letters_after_a_typed_rank_are_part_of_the_card_not_moves() -> None:
     run_until_out_of_keys(ui)
     assert "You don't have the" in screen.text()
     assert ui.picture.chosen == frozenset()
+
+
+@pytest.mark.parametrize(("key", "kept"), [("5", ["5"]), ("h", ["h"]), (" ", []), (ENTER, []), (ESCAPE, [])])
+def test_a_key_ends_the_wait_and_a_typed_one_is_kept_for_the_next_question(key: str, kept: list[str]) -> None:
+    ui, screen = make_ui([key], options=Options(seed=1, delay=0.5))
+    ui.pause()
+    assert screen.waits == [pytest.approx(0.5, abs=0.05)]
+    assert ui.pushed == kept
+
+
+def test_keys_typed_during_a_wait_answer_the_next_question_in_order() -> None:
+    recorder = dealt(4)
+    hand = recorder.state.game.hands[Seat.HUMAN]
+    first, second = hand[4], hand[1]
+    ui, _ = make_ui([*str(first)[1:], ENTER, *str(second), ENTER, ENTER], recorder=recorder)
+    ui.pushed.append(str(first)[0])  # as if typed while the computer was thinking
+    run_until_out_of_keys(ui)
+    assert Discard(Seat.HUMAN, (first, second)) in ui.recorder.record.steps

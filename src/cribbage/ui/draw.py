@@ -254,7 +254,8 @@ class Painter:
         if note is not None:
             what = "crib" if note.crib else "hand"
             owner = "Your" if note.seat == Seat.HUMAN else "Computer's"
-            screen.put(y, 0, f"{owner} {what}: {note.score.total}", _SEAT[Seat(note.seat)])
+            total = f": {note.score.total}" if note.score is not None else " (yours to count)"
+            screen.put(y, 0, f"{owner} {what}{total}", _SEAT[Seat(note.seat)])
             shown = list(note.cards)
             for i, card in enumerate(shown):
                 self.card(y + 1, i * CARD_WIDTH, card)

@@ -180,6 +180,8 @@ class GameUI:
         self.cut_picture: CutPicture | None = None
         self.overlay: tuple[str, list[str]] | None = None
         self.asking_quit = False
+        self.pushed: list[str] = []
+        """Keys typed during a wait, kept for the next question."""
 
     # -- the session
 
@@ -572,6 +574,9 @@ class GameUI:
         While the terminal is too small only quitting works, and time stands still: a
         timeout is not counted until the game can be seen again.
         """
+        if self.pushed and timeout is None:
+            self.draw()
+            return self.pushed.pop(0)
         deadline = None if timeout is None else self.clock() + timeout
         while True:
             fits = self.draw()
@@ -624,10 +629,14 @@ class GameUI:
             key = self.read_key(self.options.delay * beats)
         finally:
             self.keys = saved
+        if key in (None, ENTER, " ", ESCAPE):
+            return  # the wait is over; these keys only meant "go on"
         if key == "?":
             self.show_help()
         elif key in ("q", F10):
             self.confirm_quit()
+        else:
+            self.pushed.append(key)  # typed ahead: it belongs to the next question
 
     def wait(self, prompt: str) -> None:
         """Hold the screen until a key (the end of the show, the end of a game)."""

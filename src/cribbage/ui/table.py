@@ -47,11 +47,12 @@ class ShowNote:
     seat: int
     crib: bool
     cards: tuple[Card, ...]
-    score: Score
+    score: Score | None
+    """None while the player is still counting it."""
 
     @property
     def words(self) -> str:
-        return announce(self.score)
+        return announce(self.score) if self.score is not None else ""
 
 
 @dataclass(slots=True)
@@ -93,6 +94,7 @@ class Table:
         self.passed = set(view.passed) if view.phase is Phase.PLAY else set()
         self.note = None
         if view.phase is Phase.SHOW:
+            self.pile, self.count, self.passed = [], 0, set()
             self.hands = [list(view.kept), [None] * len(view.kept)]
             counted = list(view.shown) + ([view.counting] if view.counting else [])
             for shown in counted:
@@ -101,6 +103,9 @@ class Table:
                 else:
                     self.hands[shown.seat] = list(shown.cards)
                     self.face_up[shown.seat] = True
+            if view.counting is not None:
+                counting = view.counting
+                self.note = ShowNote(counting.seat, counting.crib, counting.cards, None)
 
     def update(self, event: Event | MatchOver) -> None:
         """Move the picture on by one event."""

@@ -236,7 +236,9 @@ class MessageLog:
         out: list[Line] = []
         for entry in self.entries:
             indent = " " * (len(entry.text) - len(entry.text.lstrip(" ")))
-            for part in textwrap.wrap(entry.text, max(width, 8), subsequent_indent=indent + " ") or [""]:
+            parts = textwrap.wrap(entry.text, max(width, 8), subsequent_indent=indent + " ",
+                                  break_on_hyphens=False)
+            for part in parts or [""]:
                 out.append(Line(part, entry.tone))
         return out
 
