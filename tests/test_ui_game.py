@@ -23,7 +23,7 @@ from cribbage.rules import (
 )
 from cribbage.ui.game import GameUI, Hooks, Options, Quit
 from cribbage.ui.glyphs import ASCII, UNICODE
-from cribbage.ui.screen import ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
+from cribbage.ui.screen import BACKSPACE, ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 
 FAST = Options(seed=1, delay=0)
@@ -416,3 +416,39 @@ def test_keys_typed_during_a_wait_answer_the_next_question_in_order() -> None:
     ui.pushed.append(str(first)[0])  # as if typed while the computer was thinking
     run_until_out_of_keys(ui)
     assert Discard(Seat.HUMAN, (first, second)) in ui.recorder.record.steps
+
+
+def test_the_show_lays_out_each_count_and_waits_for_a_key_before_the_next_deal() -> None:
+    recorder = advance(dealt(6), lambda r: r.state.game.phase is Phase.PLAY)
+    ui, screen = make_ui(autokey=lambda s: None if "The hand is over" in s.text() else ENTER,
+                         recorder=recorder)
+    run_until_out_of_keys(ui)
+    final = screen.frames[-1]
+    assert "The hand is over: press any key for the next deal." in final
+    note = ui.table.note
+    assert note is not None and note.crib and note.score is not None
+    owner = "Your" if note.seat == Seat.HUMAN else "Computer's"
+    assert f"{owner} crib: {note.score.total}" in final
+    for card in note.cards:
+        assert UNICODE.card(card) in final
+    assert ui.recorder.state.game.hand_number == 2  # dealt already, shown after the key
+
+
+def test_counting_your_own_hand_shows_it_without_the_answer() -> None:
+    options = Options(seed=2, delay=0, counting=Counting.CLAIMED)
+    recorder = advance(dealt(2, options), lambda r: r.state.game.phase is Phase.SHOW)
+    ui, screen = make_ui(["1", "2", BACKSPACE, ENTER], recorder=recorder, options=options)
+    run_until_out_of_keys(ui)
+    assert "Your hand (yours to count)" in screen.frames[1]
+    assert "Count your hand: 12" in "\n".join(screen.frames)
+    claims = [s for s in ui.recorder.record.steps if isinstance(s, Claim)]
+    assert claims[0] == Claim(Seat.HUMAN, 1)
+
+
+def test_an_empty_count_is_asked_again() -> None:
+    options = Options(seed=2, delay=0, counting=Counting.CLAIMED)
+    recorder = advance(dealt(2, options), lambda r: r.state.game.phase is Phase.SHOW)
+    ui, screen = make_ui([ENTER], recorder=recorder, options=options)
+    run_until_out_of_keys(ui)
+    assert "Type the points first" in screen.text()
+    assert ui.recorder.state.game.phase is Phase.SHOW
