@@ -56,7 +56,7 @@ def test_breakdown_names_every_combination() -> None:
     assert len(score.of_kind(ScoreKind.PAIR)) == 1
     assert [len(item.cards) for item in score.of_kind(ScoreKind.RUN)] == [3, 3]
     assert announce(score) == (
-        "fifteen two, fifteen four, fifteen six, a pair eight, and a double run of three is fourteen"
+        "fifteen two, fifteen four, fifteen six, a pair is eight, and a double run of three is fourteen"
     )
     for item in score.items:
         assert set(item.cards) <= set(hand) | {starter}
@@ -67,7 +67,7 @@ def test_breakdown_names_every_combination() -> None:
     [
         ("5h tc 5s 2d ac", "fifteen two, fifteen four, and a pair is six"),
         ("ac 3d 9s kh qh", "nineteen (nothing)"),
-        ("kh kc ks qd jc", "three of a kind six, and a triple run of three is fifteen"),
+        ("kh kc ks qd jc", "three of a kind is six, and a triple run of three is fifteen"),
         ("7c 8d 2s 4h ks", "fifteen two"),
         ("2h 4h 6h 8h ts", "a flush of four is four"),
     ],
@@ -77,7 +77,7 @@ def test_announcements(cards: str, words: str) -> None:
     assert announce(score_hand(hand, starter)) == words
     *hand, starter = parse_cards("5h 5c 5s jd 5d".split())
     assert announce(score_hand(hand, starter)).endswith(
-        "fifteen sixteen, four of a kind twenty-eight, and one for his nobs is twenty-nine"
+        "fifteen sixteen, four of a kind is twenty-eight, and one for his nobs is twenty-nine"
     )
 
 

@@ -332,8 +332,8 @@ def number_word(n: int) -> str:
 def announce(score: Score) -> str:
     """The show count in the game's words, as a player says it aloud.
 
-    Fifteens first, then pairs, runs, flush and nobs, each phrase carrying the running
-    total. A hand with nothing is "nineteen", the traditional way to show a zero hand.
+    Fifteens first ("fifteen two, fifteen four"), then pairs, runs, flush and nobs, each
+    saying the running total ("a pair is six"). A hand with nothing is "nineteen", the traditional way to show a zero hand.
 
     >>> from cribbage.cards import parse_cards
     >>> *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
@@ -359,8 +359,9 @@ def announce(score: Score) -> str:
     running = 0
     for i, (phrase, points) in enumerate(parts):
         running += points
-        if phrase == "fifteen" or i < len(parts) - 1:
-            phrases.append(f"{phrase} {number_word(running)}")
+        if phrase == "fifteen":
+            phrases.append(f"fifteen {number_word(running)}")
         else:
-            phrases.append(f"{'and ' if phrases else ''}{phrase} is {number_word(running)}")
+            last = i == len(parts) - 1 and phrases
+            phrases.append(f"{'and ' if last else ''}{phrase} is {number_word(running)}")
     return ", ".join(phrases)
