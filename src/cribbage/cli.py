@@ -18,6 +18,7 @@ from typing import NoReturn, TextIO
 from . import __version__
 from .computer import LEVELS
 from .errors import CribbageError
+from .calculator import count_text
 from .instructions import rules_text
 
 __all__ = ["main", "build_parser", "UsageError"]
@@ -25,7 +26,8 @@ __all__ = ["main", "build_parser", "UsageError"]
 USAGE = (
     "cribbage [--game {61,121}] [--match N] [--level {easy,classic,expert}] [-e|--explain]\n"
     "                [-m|--muggins] [--manual] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
-    "                [--ascii] [--no-autoplay] [--rules] [--version] [--help]"
+    "                [--ascii] [--no-autoplay] [--rules] [--version] [--help]\n"
+    "       cribbage --count CARD CARD CARD CARD STARTER [--crib]"
 )
 
 
@@ -92,6 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
     add("--no-autoplay", action="store_true",
         help="do not play your only legal card by itself")
     add("--rules", action="store_true", help="show the complete rules and exit")
+    add("--count", nargs="+", metavar="CARD",
+        help="count four cards and a starter (e.g. 5h 5c 5s jd 5d) and exit")
+    add("--crib", action="store_true", help="with --count: count the cards as a crib")
     add("--version", action="version", version=f"cribbage {__version__}")
     return parser
 
@@ -102,6 +107,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if args.rules:
             return show_rules()
+        if args.crib and not args.count:
+            raise UsageError("--crib goes with --count. Try 'cribbage --help'.")
+        if args.count:
+            print(count_text(args.count, crib=args.crib))
+            return 0
         return play(args)
     except UsageError as err:
         print(f"cribbage: {err}", file=sys.stderr)
