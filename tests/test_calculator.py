@@ -12,8 +12,8 @@ def test_count_prints_every_item_the_total_and_the_words(capsys: pytest.CaptureF
     assert main(["--count", "five of hearts", "5c", "5 s", "jack of diamonds", "5D"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Hand 5H 5C 5S JD, starter 5D"
-    assert sum(1 for line in out if " fifteen " in line) == 8
-    assert sum(1 for line in out if " pair " in line) == 6
+    assert sum(1 for line in out if line.startswith("   2  fifteen ")) == 8
+    assert sum(1 for line in out if line.startswith("   2  pair ")) == 6
     assert "   1  his nobs    JD" in out
     assert "  29  total" in out
     assert out[-1].endswith("and one for his nobs is twenty-nine.")
