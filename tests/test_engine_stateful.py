@@ -9,12 +9,24 @@ record replayed, must give the very same state.
 from __future__ import annotations
 
 import itertools
+import random
+import shutil
+import tempfile
 
 import pytest
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+)
 
 from cribbage.cards import DECK
-from cribbage.errors import IllegalPlayError
+from cribbage.errors import CribbageError, IllegalPlayError
+from cribbage.match import MatchConfig
+from cribbage.record import NEXT_GAME, Record, replay
 from cribbage.rules import (
     Action,
     Claim,
@@ -24,6 +36,7 @@ from cribbage.rules import (
     Discard,
     GameConfig,
     GameState,
+    Overcount,
     Phase,
     Play,
     apply,
@@ -32,6 +45,8 @@ from cribbage.rules import (
     new_game,
     pending,
 )
+from cribbage.storage import SavedMatch, Storage
+from test_storage_support import random_step
 
 
 def is_legal(game: GameState, action: Action) -> bool:
@@ -129,3 +144,117 @@ def test_a_card_played_during_the_discard_names_the_moment() -> None:
     game = _game_in(Phase.DISCARD)
     with pytest.raises(IllegalPlayError, match="You cannot play a card during the discard."):
         apply(game, Play(1, game.hands[1][0]))
+
+
+# --- the state machine ----------------------------------------------------------------------
+
+
+class EngineMachine(RuleBasedStateMachine):
+    """A match played by legal actions drawn by hypothesis, with illegal ones thrown in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.home = tempfile.mkdtemp(prefix="cribbage-stateful-")
+        self.storage = Storage(self.home)
+        assert self.storage.claim() is None
+        self.match = SavedMatch.start(0)
+        self.rejected = 0
+
+    @initialize(
+        seed=st.integers(0, 2**40),
+        points=st.sampled_from([15, 31, 61, 121]),
+        counting=st.sampled_from([Counting.AUTOMATIC, Counting.CLAIMED]),
+        muggins=st.booleans(),
+        overcount=st.sampled_from(Overcount),
+        games=st.integers(1, 3),
+    )
+    def start(self, seed: int, points: int, counting: Counting, muggins: bool,
+              overcount: Overcount, games: int) -> None:
+        config = GameConfig(target=points, counting=(counting, Counting.AUTOMATIC),
+                            muggins=muggins, overcount=overcount)
+        self.match = SavedMatch.start(seed, config, MatchConfig(games=games),
+                                      {"level": "classic", "seed": seed})
+
+    @property
+    def game(self) -> GameState:
+        return self.match.state.game
+
+    @rule(data=st.data())
+    def legal_step(self, data: st.DataObject) -> None:
+        if self.match.state.over:
+            assert legal_actions(self.game) == []
+            return
+        if self.game.phase is Phase.GAME_OVER:
+            self.match.apply(NEXT_GAME)
+            assert self.game.phase in (Phase.DISCARD,) and self.game.scores == (0, 0)
+            return
+        action = data.draw(st.sampled_from(legal_actions(self.game)))
+        assert is_legal(self.game, action)
+        self.match.apply(action)
+
+    @rule(rng=st.randoms(use_true_random=False), count=st.integers(1, 12))
+    def several_legal_steps(self, rng: random.Random, count: int) -> None:
+        for _ in range(count):
+            step = random_step(self.match.state, rng)
+            if step is None:
+                return
+            if step != NEXT_GAME:
+                assert not isinstance(step, str) and is_legal(self.game, step)
+            self.match.apply(step)
+
+    @rule(action=any_action)
+    def any_step(self, action: Action) -> None:
+        before, record = self.match.state, self.match.record
+        legal = is_legal(before.game, action)
+        try:
+            self.match.apply(action)
+        except CribbageError as err:
+            assert not legal, f"{action} is legal but was refused: {err}"
+            assert is_sentence(str(err)), str(err)
+            assert self.match.state is before and self.match.record is record
+            self.rejected += 1
+            return
+        assert legal, f"{action} is illegal but was accepted"
+
+    @rule()
+    def save_and_load(self) -> None:
+        assert self.storage.save(self.match) is None
+        if self.match.state.over:  # a finished match is filed and its save removed
+            assert not self.storage.save_path.exists()
+            return
+        loaded, message = self.storage.load()
+        assert message is None and loaded is not None
+        assert loaded.state == self.match.state
+        assert loaded.record == self.match.record
+        assert (loaded.id, loaded.options) == (self.match.id, self.match.options)
+        self.match = loaded  # play on from the loaded match
+
+    @rule()
+    def record_replays_to_the_state(self) -> None:
+        record = Record.from_json(self.match.record.to_json())
+        assert record == self.match.record
+        assert replay(record) == self.match.state
+
+    @rule()
+    def save_text_reads_back_the_same(self) -> None:
+        again = SavedMatch.from_json(self.match.to_json())
+        assert again.state == self.match.state and again.events == self.match.events
+
+    @invariant()
+    def note_progress(self) -> None:
+        event(f"phase: {self.game.phase.value}")
+        event(f"match over: {self.match.state.over}")
+        event(f"games started: {self.match.state.number}")
+
+    def teardown(self) -> None:
+        self.storage.release()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+EngineMachine.TestCase.settings = settings(
+    max_examples=60,
+    stateful_step_count=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+TestEngine = EngineMachine.TestCase
