@@ -134,8 +134,8 @@ def test_a_saved_match_resumes_exactly(storage: Storage) -> None:
 
 
 def test_every_step_of_a_match_can_be_resumed(storage: Storage) -> None:
-    final = match_after(21, None, GameConfig(target=61), MatchConfig(games=2))
-    match = SavedMatch.start(21, GameConfig(target=61), MatchConfig(games=2))
+    final = match_after(21, None, GameConfig(target=31), MatchConfig(games=2))
+    match = SavedMatch.start(21, GameConfig(target=31), MatchConfig(games=2))
     for step in final.record.steps[:-1]:
         match.apply(step)
         assert storage.save(match) is None
@@ -225,6 +225,20 @@ def test_the_reasons_name_what_went_wrong(storage: Storage) -> None:
     assert "do not form a legal game" in str(reasons["an illegal step"])
     assert "not a cribbage save" in str(reasons["a list"])
     assert len(list(storage.home.glob("save.json.broken-*"))) == 4
+
+
+def test_a_huge_file_is_refused_unread(storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = match_after(4, 30).to_json()
+    monkeypatch.setattr(storage_module, "MAX_FILE_BYTES", len(text) - 1)
+    storage.save_path.write_text(text)
+    loaded, message = storage.load()
+    assert loaded is None and "far too large to be a save" in str(message)
+    storage.stats_path.write_text(" " * len(text))
+    assert storage.statistics()[1] is not None and list(storage.home.glob("stats.json.broken-*"))
+    record = storage.home / "record.json"
+    record.write_text(text)
+    with pytest.raises(InvalidRecordError, match="is not a cribbage record"):
+        load_record(record)
 
 
 def test_an_unreadable_save_is_moved_aside(storage: Storage) -> None:

@@ -68,6 +68,7 @@ __all__ = [
     "Options",
     "data_dir",
     "write_atomic",
+    "MAX_FILE_BYTES",
     "FileLock",
     "SavedMatch",
     "UnusableSaveError",
@@ -100,6 +101,8 @@ _MAX_OPTIONS: Final = 64
 _SAVE_NAME: Final = "save.json"
 _STATS_NAME: Final = "stats.json"
 _STALE_SECONDS: Final = 600
+MAX_FILE_BYTES: Final = 2_000_000
+"""Saves, records and statistics larger than this are refused unread (a long match is ~30 kB)."""
 
 
 # --- where the files live -------------------------------------------------------------------
@@ -461,6 +464,24 @@ def _migrate(data: dict[str, Any]) -> dict[str, Any]:
 # --- the directory --------------------------------------------------------------------------
 
 
+class _TooLarge(Exception):
+    """A file too large to be ours."""
+
+
+def _read_limited(path: Path) -> bytes:
+    """The bytes of `path`, refusing a file larger than `MAX_FILE_BYTES`.
+
+    Raises:
+        OSError: the file cannot be read.
+        _TooLarge: the file is larger than any the program writes.
+    """
+    with path.open("rb") as file:
+        data = file.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise _TooLarge("it is far too large")
+    return data
+
+
 def _why(err: OSError) -> str:
     """An OSError as a short phrase: 'No space left on device'."""
     return err.strerror or str(err)
@@ -546,11 +567,13 @@ class Storage:
         if not self.owns_save:
             return None, None
         try:
-            text = self.save_path.read_bytes()
+            text = _read_limited(self.save_path)
         except FileNotFoundError:
             return None, None
         except OSError as err:
             return None, self._set_aside(f"it cannot be read ({_why(err)})")
+        except _TooLarge:
+            return None, self._set_aside("it is far too large to be a save")
         try:
             match = SavedMatch.from_json(text)
         except UnusableSaveError as err:
@@ -687,9 +710,11 @@ class Storage:
 
     def _read_statistics(self) -> tuple[Statistics, str | None]:
         try:
-            text = self.stats_path.read_bytes()
+            text = _read_limited(self.stats_path)
         except FileNotFoundError:
             return Statistics(), None
+        except _TooLarge:
+            text = b""
         try:
             data = json.loads(text)
             if not isinstance(data, dict) or data.pop("format", None) != STATS_FORMAT:
@@ -750,10 +775,11 @@ def load_record(path: Path | str) -> Record:
             the text is one sentence naming the file.
     """
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        why = _why(err) if isinstance(err, OSError) else "it is not text"
-        raise InvalidRecordError(f"Cannot read the record {path} ({why}).") from None
+        text = _read_limited(Path(path)).decode("utf-8")
+    except OSError as err:
+        raise InvalidRecordError(f"Cannot read the record {path} ({_why(err)}).") from None
+    except (UnicodeDecodeError, _TooLarge):
+        raise InvalidRecordError(f"The record {path} is not a cribbage record.") from None
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
