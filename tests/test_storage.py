@@ -375,6 +375,18 @@ def test_a_game_that_cannot_be_counted_keeps_its_save(storage: Storage) -> None:
     assert stats_of(storage).levels["classic"].games == 1
 
 
+@pytest.mark.parametrize("level", [None, "", "x" * 41, "tab\there", 3])
+def test_a_strange_level_is_counted_as_unknown(storage: Storage, level: Any) -> None:
+    assert storage.save(match_after(29, None, options={"level": level})) is None
+    assert stats_of(storage).levels["unknown"].games == 1
+
+
+def test_a_match_id_is_safe_in_a_file_name() -> None:
+    match = match_after(29, 3)
+    with pytest.raises(ValueError):
+        SavedMatch("../x", match.recorder)
+
+
 def test_hints_are_counted_per_level(storage: Storage) -> None:
     for level in ("easy", "easy", "expert"):
         assert storage.count_hint(level) is None

@@ -41,6 +41,7 @@ __all__ = [
     "tally_match",
     "render_statistics",
     "summary_line",
+    "is_level_name",
     "LEVEL_ORDER",
     "MAX_COUNTED",
 ]
@@ -368,8 +369,17 @@ def _text(value: object) -> str:
     return value
 
 
+def is_level_name(name: object) -> bool:
+    """True for a name the statistics can file a level under: short, printable text.
+
+    >>> is_level_name("expert"), is_level_name(""), is_level_name("x" * 41)
+    (True, False, False)
+    """
+    return isinstance(name, str) and 0 < len(name) <= 40 and name.isprintable()
+
+
 def _name(value: str) -> str:
-    if not value or len(value) > 40 or not value.isprintable():
+    if not is_level_name(value):
         raise ValueError("a level has no usable name")
     return value
 

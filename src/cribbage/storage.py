@@ -56,7 +56,7 @@ from .events import Event
 from .match import MatchConfig, MatchOver, MatchState
 from .record import Record, Recorder, Step, replay_steps
 from .rules import GameConfig, Phase
-from .stats import Statistics, tally_match
+from .stats import Statistics, is_level_name, tally_match
 
 __all__ = [
     "SAVE_FORMAT",
@@ -359,6 +359,10 @@ class SavedMatch:
     started: str = field(default_factory=_now)
     """When the match started, UTC, as `YYYY-MM-DDTHH:MM:SSZ`."""
 
+    def __post_init__(self) -> None:
+        if not _ID.fullmatch(self.id):
+            raise ValueError(f"A match id is 1 to 64 letters, digits, '-' or '_', not {self.id!r}.")
+
     @staticmethod
     def start(
         seed: int,
@@ -393,7 +397,7 @@ class SavedMatch:
     def level(self) -> str:
         """The computer's level, from the `level` option, for the statistics."""
         level = self.options.get("level")
-        return level if isinstance(level, str) and level else "unknown"
+        return level if isinstance(level, str) and is_level_name(level) else "unknown"
 
     def apply(self, step: Step) -> tuple[Event | MatchOver, ...]:
         """Carry out and record one step (see `Recorder.apply`, whose errors it raises)."""
