@@ -3,7 +3,7 @@
     python benchmarks/reliability.py                       # 1000 kills, 2000 damaged of each
     python benchmarks/reliability.py --kills 200 --damaged 500
 
-Kills: a real `python` process plays a seeded two-game match to 61, resuming the save and
+Kills: a real `python` process plays a seeded match of two games to 31, resuming the save and
 saving after every step; it is killed with SIGKILL at a random moment (up to 0.6 s after it
 starts), over and over. After each kill the save must be absent or be exactly the match as
 played up to the last save the process confirmed, or one step further (saved, not yet

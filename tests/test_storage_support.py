@@ -121,7 +121,7 @@ def test_the_canonical_match_depends_only_on_its_seed() -> None:
 
 # --- killing a game while it saves ------------------------------------------------------------
 
-KILL_GAME = GameConfig(target=61)
+KILL_GAME = GameConfig(target=31)
 KILL_MATCH = MatchConfig(games=2)
 _REPORT = struct.Struct("<i")
 
