@@ -150,13 +150,14 @@ def _make_dir(directory: Path) -> None:
 
 
 def _fsync(fd: int) -> None:
-    full = getattr(os, "F_FULLFSYNC", None) if sys.platform == "darwin" else None
-    if full is not None:  # macOS: plain fsync leaves the data in the drive's cache
+    if sys.platform == "darwin":  # plain fsync leaves the data in the drive's cache there
         import fcntl
 
-        with contextlib.suppress(OSError):
-            fcntl.fcntl(fd, full)
-            return
+        full = getattr(fcntl, "F_FULLFSYNC", None)
+        if full is not None:
+            with contextlib.suppress(OSError):
+                fcntl.fcntl(fd, full)
+                return
     os.fsync(fd)
 
 
