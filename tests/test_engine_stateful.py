@@ -86,7 +86,8 @@ def legal_actions(game: GameState) -> list[Action]:
             case Phase.CUT_STARTER:
                 actions += [CutStarter(seat, p) for p in cut_positions(game)]
             case Phase.DISCARD:
-                actions += [Discard(seat, pair) for pair in itertools.combinations(game.hands[seat], 2)]
+                pairs = itertools.combinations(game.hands[seat], 2)
+                actions += [Discard(seat, pair) for pair in pairs]
             case Phase.PLAY:
                 actions += [Play(seat, card) for card in legal_plays(game, seat)]
             case Phase.SHOW:

@@ -33,7 +33,9 @@ from .rules import (
     Play,
 )
 
-__all__ = ["NEXT_GAME", "Step", "Record", "Recorder", "replay", "replay_steps", "FORMAT", "VERSION"]
+__all__ = [
+    "NEXT_GAME", "Step", "Record", "Recorder", "replay", "replay_steps", "FORMAT", "VERSION",
+]
 
 FORMAT: Final = "cribbage-record"
 VERSION: Final = 1

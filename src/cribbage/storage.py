@@ -423,7 +423,8 @@ class SavedMatch:
         """Read and replay a save written by `to_json`, upgrading an older version.
 
         Raises:
-            UnusableSaveError: the text is not a save, is newer than this program, or does not replay.
+            UnusableSaveError: the text is not a save, is newer than this program, or does
+                not replay.
         """
         try:
             data = json.loads(text)
@@ -549,7 +550,10 @@ class Storage:
                     "so this game will not be saved."
                 )
         except OSError as err:
-            return f"The data directory {self.home} cannot be used ({_why(err)}), so this game will not be saved."
+            return (
+                f"The data directory {self.home} cannot be used ({_why(err)}), "
+                "so this game will not be saved."
+            )
         _remove_temporary(self.home, _SAVE_NAME)
         _remove_temporary(self.records_dir, "*", older_than=_STALE_SECONDS)
         return None
