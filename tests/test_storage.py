@@ -541,8 +541,8 @@ def test_records_are_listed_oldest_first(storage: Storage) -> None:
         final = match_after(seed, None)
         final.started = started
         storage.save(final)
-    names = [path.name[:8] for path in storage.records()]
-    assert names == ["20230101", "20240502"]
+    names = [path.name[:15] for path in storage.records()]
+    assert names == ["20230101-000000", "20240502-100000"]
 
 
 # --- the statistics file --------------------------------------------------------------------

@@ -665,7 +665,7 @@ class Storage:
 
     def _file_record(self, match: SavedMatch) -> str | None:
         digits = re.sub(r"[^0-9]", "", match.started)[:14]
-        path = self.records_dir / f"{digits}-{match.id[:8]}.json"
+        path = self.records_dir / f"{digits[:8]}-{digits[8:]}-{match.id[:8]}.json"
         try:
             write_record(match.record, path)
         except OSError as err:
