@@ -87,6 +87,28 @@ def test_the_default_storage_follows_the_environment(
     assert Storage().home == tmp_path / "from-env"
 
 
+def test_without_a_home_directory_the_game_is_unsaved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("CRIBBAGE_HOME", "HOME", "XDG_STATE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", no_home)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(RuntimeError):
+        data_dir(platform="linux")
+    with Storage() as homeless:
+        message = homeless.claim()
+        assert message is not None and message.startswith("No home directory is known")
+        assert homeless.load() == (None, None)
+        assert homeless.save(match_after(1, None)) is not None  # its statistics cannot be kept
+        assert homeless.statistics()[0] == Statistics()
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_directory_is_created_on_demand_and_private(tmp_path: Path) -> None:
     home = tmp_path / "a" / "b" / "cribbage"
     with Storage(home) as fresh:

@@ -115,6 +115,9 @@ def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = No
     on Linux and other Unixes, `~/Library/Application Support/cribbage` on macOS and
     `%LOCALAPPDATA%\\cribbage` on Windows.
 
+    Raises:
+        RuntimeError: no home directory is known and none of those variables is set.
+
     >>> data_dir({"HOME": "/home/ann"}, "linux").as_posix()
     '/home/ann/.local/state/cribbage'
     >>> data_dir({"HOME": "/home/ann", "XDG_STATE_HOME": "/st"}, "linux").as_posix()
@@ -129,17 +132,31 @@ def data_dir(environ: Mapping[str, str] | None = None, platform: str | None = No
     override = env.get("CRIBBAGE_HOME")
     if override:
         return Path(override)
-    home = Path(env["HOME"]) if env.get("HOME") else Path.home()
     if system == "win32":
         local = env.get("LOCALAPPDATA")
-        base = Path(local) if local else Path(env.get("USERPROFILE") or home) / "AppData" / "Local"
+        profile = env.get("USERPROFILE")
+        base = Path(local) if local else _home(profile) / "AppData" / "Local"
         return base / "cribbage"
     if system == "darwin":
-        return home / "Library" / "Application Support" / "cribbage"
+        return _home(env.get("HOME")) / "Library" / "Application Support" / "cribbage"
     state = env.get("XDG_STATE_HOME")
     if state and os.path.isabs(state):  # the XDG rules ignore a relative path
         return Path(state) / "cribbage"
-    return home / ".local" / "state" / "cribbage"
+    return _home(env.get("HOME")) / ".local" / "state" / "cribbage"
+
+
+def _home(given: str | None) -> Path:
+    """The home directory named in the environment, or the system's record of it.
+
+    Raises:
+        RuntimeError: no home directory is known.
+    """
+    if given:
+        return Path(given)
+    try:
+        return Path.home()
+    except (RuntimeError, KeyError):
+        raise RuntimeError("No home directory is known.") from None
 
 
 # --- atomic files and locks -----------------------------------------------------------------
@@ -506,7 +523,14 @@ class Storage:
     """
 
     def __init__(self, home: Path | str | None = None) -> None:
-        self.home = Path(home) if home is not None else data_dir()
+        self._homeless = False
+        if home is None:
+            try:
+                home = data_dir()
+            except RuntimeError:  # nowhere to save: every write fails and says so
+                self._homeless = True
+                home = Path(os.devnull, "cribbage")
+        self.home = Path(home)
         self.save_path = self.home / _SAVE_NAME
         self.backup_path = self.home / f"{_SAVE_NAME}.backup"
         self.stats_path = self.home / _STATS_NAME
@@ -541,6 +565,11 @@ class Storage:
         directory cannot be used, the sentence says so and `load` and `save` leave the save
         alone from then on (statistics are still counted).
         """
+        if self._homeless:
+            return (
+                "No home directory is known, so this game will not be saved "
+                "(set CRIBBAGE_HOME to a directory for saved games)."
+            )
         try:
             if not self._lock.acquire(wait=False):
                 pid = self._lock.holder()
