@@ -194,13 +194,15 @@ def kill_and_check(home: Path, seed: int, iterations: int, launch: Callable[[], 
         found = _check_save(home, steps, states, figures.losses)
         if found is None:
             continue
+        same_leftover = leftover and not reports  # no save since: the same finished match
         allowed = {confirmed, confirmed + 1}  # after a leftover, confirmed is 0
-        if confirmed + 1 == len(steps) or leftover:
+        if confirmed + 1 == len(steps) or same_leftover:
             allowed |= {0, len(steps)}
         if found not in allowed:
             figures.losses.append(f"saved {confirmed} steps, found {found}")
         figures.resumed += found > 0
-        if (found == len(steps) and not leftover) or (found == 0 and confirmed == len(steps) - 1):
+        if (found == len(steps) and not same_leftover) or \
+                (found == 0 and confirmed == len(steps) - 1):
             figures.matches += 1  # ended before it could say so
         leftover = found == len(steps)
         confirmed = 0 if leftover else found
