@@ -1,21 +1,229 @@
-"""The `cribbage` command."""
+"""The `cribbage` command: options, `--rules`, starting the game, exit statuses.
+
+Every mistake on the command line, or a terminal the game cannot run in, is one line on
+standard error and exit status 2; a game ends with 0, Ctrl-C with 130.
+"""
 
 from __future__ import annotations
 
+import argparse
+import os
+import shlex
+import shutil
+import subprocess
 import sys
 from collections.abc import Sequence
+from typing import NoReturn, TextIO
 
 from . import __version__
+from .computer import LEVELS
+from .errors import CribbageError
+from .calculator import count_text
+from .instructions import rules_text
+
+__all__ = ["main", "build_parser", "UsageError"]
+
+USAGE = (
+    "cribbage [--game {61,121}] [--match N] [--level {easy,classic,expert}] [-e|--explain]\n"
+    "                [-m|--muggins] [--manual] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
+    "                [--ascii] [--no-autoplay] [--rules] [--version] [--help]\n"
+    "       cribbage --count CARD CARD CARD CARD STARTER [--crib]"
+)
+
+
+class UsageError(Exception):
+    """A mistake on the command line or in the environment; the text is one line for stderr."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        message = message.removeprefix("argument ")
+        raise UsageError(message[:1].upper() + message[1:] + ". Try 'cribbage --help'.")
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"a match is at least one game, not {number}")
+    return number
+
+
+def _game(text: str) -> int:
+    if text not in ("61", "121"):
+        raise argparse.ArgumentTypeError(f"a game is played to 61 or 121, not '{text}'")
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"the seed must be a whole number, not '{text}'") from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command's options (BSD's single letters keep their meaning)."""
+    parser = _Parser(
+        prog="cribbage",
+        usage=USAGE,
+        description="Play cribbage against the computer in a terminal.",
+        epilog="Keys in the game: arrows or h/l, j/k move; space or Enter chooses; "
+        "? help; q quits. 'cribbage --rules' shows the complete rules.",
+    )
+    add = parser.add_argument
+    add("--game", type=_game, default=121, metavar="{61,121}",
+        help="points to win a game: 121 (twice around, the default) or 61 (once around)")
+    add("--match", type=_positive, default=1, metavar="N",
+        help="play a match of N games (the most games won wins; a skunk counts 2, a double skunk 4)")
+    add("--level", choices=LEVELS, default="classic",
+        help="the computer's strength (default: classic)")
+    add("-e", "--explain", action="store_true",
+        help="when you count your own hand, show the right count and why when you miscount")
+    add("-m", "--muggins", action="store_true",
+        help="count your own hand and crib; points you miss go to the computer (muggins)")
+    add("--manual", action="store_true",
+        help="count your own hand and crib, without muggins")
+    add("-q", "--quiet", action="store_true", help="shorter messages")
+    add("-r", "--random-cut", action="store_true",
+        help="cut the pack at random instead of choosing where")
+    add("--seed", type=_seed, default=None, metavar="N", help="make the deals repeatable")
+    add("--ascii", action="store_true", help="draw with plain ASCII instead of Unicode")
+    add("--no-autoplay", action="store_true",
+        help="do not play your only legal card by itself")
+    add("--rules", action="store_true", help="show the complete rules and exit")
+    add("--count", nargs="+", metavar="CARD",
+        help="count four cards and a starter (e.g. 5h 5c 5s jd 5d) and exit")
+    add("--crib", action="store_true", help="with --count: count the cards as a crib")
+    add("--version", action="version", version=f"cribbage {__version__}")
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; return its exit status."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args in (["--version"], ["-V"]):
-        print(f"cribbage {__version__}")
+    try:
+        args = build_parser().parse_args(argv)
+        if args.rules:
+            return show_rules()
+        if args.crib and not args.count:
+            raise UsageError("--crib goes with --count. Try 'cribbage --help'.")
+        if args.count:
+            print(count_text(args.count, crib=args.crib))
+            return 0
+        return play(args)
+    except UsageError as err:
+        print(f"cribbage: {err}", file=sys.stderr)
+        return 2
+    except CribbageError as err:
+        print(f"cribbage: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except SystemExit as done:  # --help and --version
+        return done.code if isinstance(done.code, int) else 0
+
+
+def _delay() -> float | None:
+    text = os.environ.get("CRIBBAGE_DELAY")
+    if text is None:
+        return None
+    try:
+        delay = float(text)
+    except ValueError:
+        raise UsageError(f"CRIBBAGE_DELAY must be a number of seconds, not '{text}'.") from None
+    if not 0 <= delay <= 10:
+        raise UsageError(f"CRIBBAGE_DELAY must be from 0 to 10 seconds, not {text}.")
+    return delay
+
+
+def has_terminal() -> bool:
+    """True when standard input and output are both a terminal."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def play(args: argparse.Namespace) -> int:
+    """Start the game in the terminal with the parsed options."""
+    import curses  # only a game needs the terminal library
+
+    from .rules import Counting
+    from .ui import Options, run
+    from .ui.game import DELAY
+
+    if not has_terminal():
+        raise UsageError("The game needs a terminal: standard input and output must be one.")
+    term = os.environ.get("TERM", "")
+    if not term:
+        raise UsageError("TERM is not set, so the terminal's type is unknown.")
+    try:
+        curses.setupterm(term, 1)  # curses draws on file descriptor 1
+    except curses.error:
+        raise UsageError(f"The terminal type '{term}' is unknown here.") from None
+    delay = _delay()
+    options = Options(
+        target=args.game,
+        games=args.match,
+        level=args.level,
+        explain=args.explain,
+        counting=Counting.CLAIMED if args.muggins or args.manual else Counting.AUTOMATIC,
+        muggins=args.muggins,
+        quiet=args.quiet,
+        random_cut=args.random_cut,
+        seed=args.seed,
+        autoplay=not args.no_autoplay,
+        delay=DELAY if delay is None else delay,
+    )
+    return run(options, ascii_only=args.ascii)
+
+
+def show_rules(out: TextIO | None = None) -> int:
+    """Page the rules on a terminal ($PAGER, else less, else a simple pager); else print them."""
+    text = rules_text()
+    stream = out or sys.stdout
+    if not stream.isatty():
+        stream.write(text)
+        stream.flush()
         return 0
-    print("cribbage: the terminal game is not built yet; see the README.", file=sys.stderr)
-    return 2
+    for command in _pagers():
+        try:
+            subprocess.run(command, input=text, text=True, check=False)
+        except OSError:
+            continue
+        return 0
+    return page(text, stream, sys.stdin)
+
+
+def _pagers() -> list[list[str]]:
+    commands: list[list[str]] = []
+    pager = os.environ.get("PAGER", "").strip()
+    if pager:
+        try:
+            commands.append(shlex.split(pager))
+        except ValueError:
+            pass
+    less = shutil.which("less")
+    if less:
+        commands.append([less, "-R"])
+    return [command for command in commands if command]
+
+
+def page(text: str, out: TextIO, keys: TextIO) -> int:
+    """A screenful at a time; Enter shows the next, q stops."""
+    height = max(shutil.get_terminal_size().lines - 1, 5)
+    lines = text.splitlines()
+    for start in range(0, len(lines), height):
+        out.write("\n".join(lines[start : start + height]) + "\n")
+        if start + height >= len(lines):
+            break
+        out.write("-- more (Enter: next page, q: quit) --")
+        out.flush()
+        answer = keys.readline()
+        if not answer or answer.strip().lower().startswith("q"):
+            out.write("\n")
+            break
+    out.flush()
+    return 0
 
 
 if __name__ == "__main__":

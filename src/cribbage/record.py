@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias
 
@@ -32,7 +33,9 @@ from .rules import (
     Play,
 )
 
-__all__ = ["NEXT_GAME", "Step", "Record", "Recorder", "replay", "FORMAT", "VERSION"]
+__all__ = [
+    "NEXT_GAME", "Step", "Record", "Recorder", "replay", "replay_steps", "FORMAT", "VERSION",
+]
 
 FORMAT: Final = "cribbage-record"
 VERSION: Final = 1
@@ -222,14 +225,35 @@ def replay(record: Record) -> MatchState:
     Raises:
         InvalidRecordError: a step is not legal where it stands.
     """
+    for state, _ in replay_steps(record):
+        pass
+    return state
+
+
+def replay_steps(record: Record) -> Iterator[tuple[MatchState, tuple[Event | MatchOver, ...]]]:
+    """Each state of the match in `record` with the events of the step that led to it.
+
+    The first pair is the match before any step (with no events); then one pair per step
+    (a `NEXT_GAME` step has no events). A viewer can show a record step by step from these.
+
+    Raises:
+        InvalidRecordError: on reaching a step that is not legal where it stands.
+
+    >>> recorder = Recorder.start(seed=5)
+    >>> _ = recorder.apply(CutForDeal(0, 10))
+    >>> [(state.game.phase.value, len(events)) for state, events in replay_steps(recorder.record)]
+    [('cut for deal', 0), ('cut for deal', 1)]
+    """
     state = new_match(record.match_config, record.game_config, record.seed)
+    yield state, ()
     for number, step in enumerate(record.steps, 1):
+        events: tuple[Event | MatchOver, ...] = ()
         try:
             if step == NEXT_GAME:
                 state = next_game(state)
             else:
                 assert not isinstance(step, str)
-                state, _ = apply_match(state, step)
+                state, events = apply_match(state, step)
         except (CribbageError, RuntimeError) as err:
             raise InvalidRecordError(f"Step {number} of the record is not legal: {err}") from None
-    return state
+        yield state, events

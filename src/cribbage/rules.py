@@ -387,6 +387,25 @@ def show_turn(state: GameState) -> tuple[int, bool]:
 # --- the one entry point --------------------------------------------------------------------
 
 
+_MOMENTS: Final[dict[type, tuple[Phase, str]]] = {
+    CutForDeal: (Phase.CUT_FOR_DEAL, "cut for the deal"),
+    Discard: (Phase.DISCARD, "lay cards away"),
+    CutStarter: (Phase.CUT_STARTER, "cut for the starter"),
+    Play: (Phase.PLAY, "play a card"),
+    Claim: (Phase.SHOW, "count a hand"),
+}
+"""The one phase in which each kind of action is allowed, and what the action does."""
+
+_DURING: Final = {
+    Phase.CUT_FOR_DEAL: "the cut for deal",
+    Phase.DISCARD: "the discard",
+    Phase.CUT_STARTER: "the cut for the starter",
+    Phase.PLAY: "the play",
+    Phase.SHOW: "the show",
+    Phase.GAME_OVER: "the end of the game",
+}
+
+
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Carry out `action`; return the new state and what happened.
 
@@ -397,7 +416,8 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
 
     Raises:
         NotYourTurnError: the seat is not one that must act now.
-        IllegalPlayError: the action does not fit this moment or breaks a rule.
+        IllegalPlayError: the action does not fit this moment (a card played during the
+            discard, say) or breaks a rule.
         CardNotInHandError: a card the seat does not hold.
         InvalidClaimError: a claimed count outside 0..29.
 
@@ -412,6 +432,11 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
         if not 0 <= action.seat < state.config.players:
             raise NotYourTurnError(f"There is no seat {action.seat}.")
         raise NotYourTurnError(f"It is not your turn to act ({state.phase.value}).")
+    moment = _MOMENTS.get(type(action))
+    if moment is None:
+        raise IllegalPlayError(f"{action!r} is not an action of this game.")
+    if moment[0] is not state.phase:
+        raise IllegalPlayError(f"You cannot {moment[1]} during {_DURING[state.phase]}.")
     table = _Table(state)
     try:
         match action:
@@ -425,8 +450,6 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
                 table.play(seat, card)
             case Claim(seat, points):
                 table.claim(seat, points)
-            case _:
-                raise IllegalPlayError(f"{action!r} is not an action of this game.")
     except _GameEnded:
         pass
     return table.freeze(), tuple(table.events)

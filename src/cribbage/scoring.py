@@ -34,6 +34,8 @@ __all__ = [
     "rank_points",
     "peg_points",
     "announce",
+    "number_word",
+    "enumerate_show_scores",
     "RANK_KEY",
 ]
 
@@ -288,6 +290,25 @@ def hand_points(a: int, b: int, c: int, d: int, starter: int, crib: bool = False
     return points
 
 
+def enumerate_show_scores() -> tuple[list[int], list[int]]:
+    """How often each show score 0..29 occurs over all 12,994,800 hands with a starter.
+
+    Every four-card hand with every one of the 48 other cards as starter is scored twice by
+    `hand_points`, as a hand and as a crib; returns the two lists of counts by score. It
+    takes several seconds: it is the exhaustive check of the scorer (tests, benchmarks).
+    """
+    hand_counts = [0] * 30
+    crib_counts = [0] * 30
+    starters = range(52)
+    for a, b, c, d in itertools.combinations(range(52), 4):
+        for s in starters:
+            if s == a or s == b or s == c or s == d:
+                continue
+            hand_counts[hand_points(a, b, c, d, s)] += 1
+            crib_counts[hand_points(a, b, c, d, s, True)] += 1
+    return hand_counts, crib_counts
+
+
 # --- words ----------------------------------------------------------------------------------
 
 _NUMBER_WORDS: Final = (
@@ -311,8 +332,8 @@ def number_word(n: int) -> str:
 def announce(score: Score) -> str:
     """The show count in the game's words, as a player says it aloud.
 
-    Fifteens first, then pairs, runs, flush and nobs, each phrase carrying the running
-    total. A hand with nothing is "nineteen", the traditional way to show a zero hand.
+    Fifteens first ("fifteen two, fifteen four"), then pairs, runs, flush and nobs, each
+    saying the running total ("a pair is six"). A hand with nothing is "nineteen", the traditional way to show a zero hand.
 
     >>> from cribbage.cards import parse_cards
     >>> *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
@@ -338,8 +359,9 @@ def announce(score: Score) -> str:
     running = 0
     for i, (phrase, points) in enumerate(parts):
         running += points
-        if phrase == "fifteen" or i < len(parts) - 1:
-            phrases.append(f"{phrase} {number_word(running)}")
+        if phrase == "fifteen":
+            phrases.append(f"fifteen {number_word(running)}")
         else:
-            phrases.append(f"{'and ' if phrases else ''}{phrase} is {number_word(running)}")
+            last = i == len(parts) - 1 and phrases
+            phrases.append(f"{'and ' if last else ''}{phrase} is {number_word(running)}")
     return ", ".join(phrases)

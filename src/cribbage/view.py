@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
-from .rules import GameState, Phase, cut_positions, legal_plays, pending
+from .rules import GameState, Phase, cut_positions, legal_plays, pending, show_turn
 
 __all__ = ["ShownHand", "PlayerView", "view_for"]
 
@@ -62,6 +62,8 @@ class PlayerView:
     """Where this seat may cut now, when it is the one to cut."""
     shown: tuple[ShownHand, ...]
     winner: int | None
+    counting: ShownHand | None = None
+    """In the show, the hand or crib this seat must count now (face up to it), else None."""
 
     @property
     def is_dealer(self) -> bool:
@@ -97,6 +99,10 @@ def view_for(state: GameState, seat: int) -> PlayerView:
             else:
                 shown.append(ShownHand(state.dealer, state.crib, True))
     waiting = pending(state)
+    counting = None
+    if state.phase is Phase.SHOW and seat in waiting:
+        owner, crib = show_turn(state)
+        counting = ShownHand(owner, state.crib if crib else state.kept[owner], crib)
     cutting = state.phase in (Phase.CUT_FOR_DEAL, Phase.CUT_STARTER) and seat in waiting
     return PlayerView(
         seat=seat,
@@ -126,4 +132,5 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         cut_range=cut_positions(state) if cutting else None,
         shown=tuple(shown),
         winner=state.winner,
+        counting=counting,
     )

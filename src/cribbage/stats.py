@@ -1,0 +1,458 @@
+"""Statistics of finished games, per computer level, tallied from game records.
+
+Pure data and arithmetic: `cribbage.storage` reads and writes the statistics file and
+decides when a game is counted. A game is counted at most once: `Statistics.counted` keeps
+the ids of the games (and matches) already added, so counting the same record twice adds
+nothing.
+
+Points come from the engine's `Scored` events, by `Reason`: hand and crib points are those
+pegged in the show (a claimed count pegs what was claimed), pegging points are those of the
+play, go, last card and his heels; over-count and muggins penalties are left out. Averages
+are per hand shown, per crib shown and, for pegging, per deal.
+
+>>> from cribbage.record import Recorder
+>>> stats = Statistics()
+>>> stats.count_match("m1", tally_match(Recorder.start(seed=1).record), "expert")
+False
+>>> stats.count_hint("expert"); stats.levels["expert"].hints
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any, Final
+
+from .cards import Card, format_cards
+from .errors import InvalidCardError
+from .events import GameOver, GameResult, Reason, Scored, Shown
+from .match import MatchOver
+from .record import Record, replay_steps
+from .rules import Seat
+
+__all__ = [
+    "BestHand",
+    "GameTally",
+    "MatchTally",
+    "SideStats",
+    "LevelStats",
+    "Statistics",
+    "tally_match",
+    "render_statistics",
+    "summary_line",
+    "is_level_name",
+    "LEVEL_ORDER",
+    "MAX_COUNTED",
+]
+
+LEVEL_ORDER: Final = ("easy", "classic", "expert")
+"""Levels in the order the report shows them; any other level name follows, sorted."""
+
+MAX_COUNTED: Final = 1000
+"""How many counted game ids the statistics remember (only a recent game can come back)."""
+
+_PEGGING: Final = frozenset({Reason.PLAY, Reason.GO, Reason.LAST_CARD, Reason.HEELS})
+
+
+@dataclass(frozen=True, slots=True)
+class BestHand:
+    """A hand of four cards that scored `points` with `starter` in the show."""
+
+    points: int
+    cards: tuple[Card, ...]
+    starter: Card
+
+    def __str__(self) -> str:
+        return f"{self.points} ({format_cards(self.cards)}, starter {self.starter})"
+
+
+@dataclass(frozen=True, slots=True)
+class GameTally:
+    """What one finished game adds to the statistics; tuples are indexed by seat."""
+
+    number: int
+    """The game's number in its match, from 1."""
+    winner: int
+    result: GameResult
+    deals: int
+    sides: tuple[SideStats, ...]
+    """Each seat's show and pegging points in this game."""
+    best_hand: BestHand | None
+    """The player's best hand (not crib) of the game, if a hand of theirs was shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchTally:
+    """The finished games of a match record, and its winner once the match is over."""
+
+    games: tuple[GameTally, ...]
+    winner: int | None
+    counts_as_match: bool
+    """True for a match of more than one game: only those count as matches won or lost."""
+
+
+class _GameCounter:
+    """Running totals of the game being tallied."""
+
+    def __init__(self, players: int) -> None:
+        self.sides = tuple(SideStats() for _ in range(players))
+        self.best_hand: BestHand | None = None
+
+    def add_scored(self, event: Scored) -> None:
+        side = self.sides[event.seat]
+        if event.reason is Reason.HAND:
+            side.hand_points += event.points
+        elif event.reason is Reason.CRIB:
+            side.crib_points += event.points
+        elif event.reason in _PEGGING:
+            side.pegging_points += event.points
+
+    def add_shown(self, event: Shown) -> None:
+        side = self.sides[event.seat]
+        if event.crib:
+            side.cribs += 1
+        else:
+            side.hands += 1
+        points = event.score.total
+        if event.seat == Seat.HUMAN and not event.crib:
+            if self.best_hand is None or points > self.best_hand.points:
+                self.best_hand = BestHand(points, event.cards, event.starter)
+
+    def finish(self, number: int, over: GameOver, deals: int) -> GameTally:
+        return GameTally(
+            number=number,
+            winner=over.winner,
+            result=over.result,
+            deals=deals,
+            sides=self.sides,
+            best_hand=self.best_hand,
+        )
+
+
+def tally_match(record: Record) -> MatchTally:
+    """Replay `record` and tally each finished game (a game still in play adds nothing).
+
+    Raises:
+        InvalidRecordError: the record does not replay.
+    """
+    players = record.game_config.players
+    games: list[GameTally] = []
+    counter = _GameCounter(players)
+    winner: int | None = None
+    for state, events in replay_steps(record):
+        for event in events:
+            if isinstance(event, Scored):
+                counter.add_scored(event)
+            elif isinstance(event, Shown):
+                counter.add_shown(event)
+            elif isinstance(event, GameOver):
+                games.append(counter.finish(state.number, event, state.game.hand_number))
+                counter = _GameCounter(players)
+            elif isinstance(event, MatchOver):
+                winner = event.winner
+    config = record.match_config
+    return MatchTally(tuple(games), winner, config.games != 1)
+
+
+@dataclass(slots=True)
+class SideStats:
+    """Show and pegging totals of one side (the player or the computer) at one level."""
+
+    hand_points: int = 0
+    hands: int = 0
+    crib_points: int = 0
+    cribs: int = 0
+    pegging_points: int = 0
+
+    def add(self, other: SideStats) -> None:
+        """Add `other`'s totals to these."""
+        for name in _SIDE_FIELDS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+_SIDE_FIELDS: Final = ("hand_points", "hands", "crib_points", "cribs", "pegging_points")
+
+
+@dataclass(slots=True)
+class LevelStats:
+    """Everything counted against the computer at one level, from the player's side."""
+
+    games_won: int = 0
+    games_lost: int = 0
+    matches_won: int = 0
+    matches_lost: int = 0
+    skunks_given: int = 0
+    skunks_taken: int = 0
+    double_skunks_given: int = 0
+    double_skunks_taken: int = 0
+    """A double skunk counts here only, not also as a skunk."""
+    deals: int = 0
+    streak: int = 0
+    """Games won in a row up to now."""
+    longest_streak: int = 0
+    hints: int = 0
+    you: SideStats = field(default_factory=SideStats)
+    computer: SideStats = field(default_factory=SideStats)
+    best_hand: BestHand | None = None
+
+    @property
+    def games(self) -> int:
+        """Games finished at this level."""
+        return self.games_won + self.games_lost
+
+    def add_game(self, game: GameTally) -> None:
+        """Count one finished game."""
+        won = game.winner == Seat.HUMAN
+        if won:
+            self.games_won += 1
+            self.streak += 1
+            self.longest_streak = max(self.longest_streak, self.streak)
+        else:
+            self.games_lost += 1
+            self.streak = 0
+        if game.result is GameResult.SKUNK:
+            if won:
+                self.skunks_given += 1
+            else:
+                self.skunks_taken += 1
+        elif game.result is GameResult.DOUBLE_SKUNK:
+            if won:
+                self.double_skunks_given += 1
+            else:
+                self.double_skunks_taken += 1
+        self.deals += game.deals
+        self.you.add(game.sides[Seat.HUMAN])
+        self.computer.add(game.sides[Seat.COMPUTER])
+        best = game.best_hand
+        if best is not None and (self.best_hand is None or best.points > self.best_hand.points):
+            self.best_hand = best
+
+    def add_match(self, won: bool) -> None:
+        """Count one finished match of more than one game."""
+        if won:
+            self.matches_won += 1
+        else:
+            self.matches_lost += 1
+
+
+@dataclass(slots=True)
+class Statistics:
+    """The statistics file's contents: per level, and the ids of what was counted."""
+
+    levels: dict[str, LevelStats] = field(default_factory=dict)
+    counted: list[str] = field(default_factory=list)
+    """Ids of counted games (`<match id>/<game number>`) and matches (`<match id>/match`)."""
+
+    def level(self, name: str) -> LevelStats:
+        """The statistics of level `name`, created empty when new."""
+        return self.levels.setdefault(name, LevelStats())
+
+    def count_match(self, match_id: str, tally: MatchTally, level: str) -> bool:
+        """Add the games (and the match) of `tally` not counted yet; True if anything was added."""
+        added = False
+        for game in tally.games:
+            added |= self._count_once(f"{match_id}/{game.number}", level, game)
+        if tally.winner is not None and tally.counts_as_match:
+            added |= self._count_once(f"{match_id}/match", level, tally.winner == Seat.HUMAN)
+        return added
+
+    def is_counted(self, match_id: str, game_number: int) -> bool:
+        """True if game `game_number` of match `match_id` has been counted."""
+        return f"{match_id}/{game_number}" in self.counted
+
+    def count_hint(self, level: str) -> None:
+        """Count one hint asked for at `level`."""
+        self.level(level).hints += 1
+
+    def _count_once(self, key: str, level: str, what: GameTally | bool) -> bool:
+        if key in self.counted:
+            return False
+        stats = self.level(level)
+        if isinstance(what, GameTally):
+            stats.add_game(what)
+        else:
+            stats.add_match(what)
+        self.counted.append(key)
+        del self.counted[:-MAX_COUNTED]
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        """The statistics as plain JSON data (see `from_dict`)."""
+        return {
+            "levels": {name: _level_to_dict(stats) for name, stats in self.levels.items()},
+            "counted": list(self.counted),
+        }
+
+    @staticmethod
+    def from_dict(data: object) -> Statistics:
+        """Read statistics written by `to_dict`.
+
+        Raises:
+            ValueError: anything missing, extra, of the wrong type or negative.
+        """
+        body = _exact_keys(data, {"levels", "counted"}, "the statistics")
+        levels = body["levels"]
+        counted = body["counted"]
+        if not isinstance(levels, dict):
+            raise ValueError("the levels are not a table")
+        if not isinstance(counted, list) or not all(isinstance(key, str) for key in counted):
+            raise ValueError("the counted games are not a list of ids")
+        return Statistics(
+            {_name(name): _level_from_dict(value) for name, value in levels.items()},
+            list(counted),
+        )
+
+
+_LEVEL_COUNTS: Final = tuple(f.name for f in fields(LevelStats) if f.type == "int")
+_SIDES: Final = ("you", "computer")
+
+
+def _level_to_dict(stats: LevelStats) -> dict[str, Any]:
+    data: dict[str, Any] = {name: getattr(stats, name) for name in _LEVEL_COUNTS}
+    for side in _SIDES:
+        data[side] = {name: getattr(getattr(stats, side), name) for name in _SIDE_FIELDS}
+    best = stats.best_hand
+    data["best_hand"] = None if best is None else {
+        "points": best.points,
+        "cards": [str(card) for card in best.cards],
+        "starter": str(best.starter),
+    }
+    return data
+
+
+def _level_from_dict(data: object) -> LevelStats:
+    body = _exact_keys(data, {*_LEVEL_COUNTS, *_SIDES, "best_hand"}, "a level")
+    stats = LevelStats()
+    _set_counts(stats, body, _LEVEL_COUNTS)
+    for side in _SIDES:
+        _set_counts(getattr(stats, side), _exact_keys(body[side], set(_SIDE_FIELDS), side),
+                    _SIDE_FIELDS)
+    if body["best_hand"] is not None:
+        best = _exact_keys(body["best_hand"], {"points", "cards", "starter"}, "the best hand")
+        texts = best["cards"]
+        if not isinstance(texts, list):
+            raise ValueError("the best hand has no list of cards")
+        try:
+            cards = tuple(Card.parse(_text(text)) for text in texts)
+            starter = Card.parse(_text(best["starter"]))
+        except (InvalidCardError, TypeError) as err:
+            raise ValueError(f"the best hand names no cards ({err})") from None
+        if len(cards) != 4 or len({*cards, starter}) != 5:
+            raise ValueError("the best hand is not four cards and a starter")
+        stats.best_hand = BestHand(_count(best["points"], "points"), cards, starter)
+    if stats.streak > stats.longest_streak or stats.longest_streak > stats.games_won:
+        raise ValueError("the winning streaks do not add up")
+    return stats
+
+
+def _exact_keys(data: object, keys: set[str], what: str) -> Mapping[str, object]:
+    if not isinstance(data, dict) or set(data) != keys:
+        raise ValueError(f"{what} do not have the expected fields")
+    return data
+
+
+def _set_counts(target: object, body: Mapping[str, object], names: tuple[str, ...]) -> None:
+    for name in names:
+        setattr(target, name, _count(body[name], name))
+
+
+def _count(value: object, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"{name} is not a count")
+    return value
+
+
+def _text(value: object) -> str:
+    if not isinstance(value, str):
+        raise TypeError(f"{value!r} is not a card")
+    return value
+
+
+def is_level_name(name: object) -> bool:
+    """True for a name the statistics can file a level under: short, printable text.
+
+    >>> is_level_name("expert"), is_level_name(""), is_level_name("x" * 41)
+    (True, False, False)
+    """
+    return isinstance(name, str) and 0 < len(name) <= 40 and name.isprintable()
+
+
+def _name(value: str) -> str:
+    if not is_level_name(value):
+        raise ValueError("a level has no usable name")
+    return value
+
+
+# --- reports --------------------------------------------------------------------------------
+
+
+def _ordered_levels(stats: Statistics) -> list[str]:
+    known = [name for name in LEVEL_ORDER if name in stats.levels]
+    return known + sorted(name for name in stats.levels if name not in LEVEL_ORDER)
+
+
+def _ratio(points: int, times: int) -> str:
+    return f"{points / times:.1f}" if times else "-"
+
+
+def _pair(first: object, second: object) -> str:
+    return f"{first} / {second}"
+
+
+def render_statistics(stats: Statistics) -> str:
+    """The statistics as a text table, one column per level, for `cribbage --stats`.
+
+    >>> print(render_statistics(Statistics()))
+    No games finished yet.
+    """
+    names = [name for name in _ordered_levels(stats) if stats.levels[name].games]
+    if not names:
+        return "No games finished yet."
+    levels = [stats.levels[name] for name in names]
+    rows: list[tuple[str, list[str]]] = [
+        ("", names),
+        ("Games won / lost", [_pair(s.games_won, s.games_lost) for s in levels]),
+        ("Games won", [f"{100 * s.games_won // s.games}%" for s in levels]),
+        ("Matches won / lost", [_pair(s.matches_won, s.matches_lost) for s in levels]),
+        ("Skunks given / taken", [_pair(s.skunks_given, s.skunks_taken) for s in levels]),
+        ("Double skunks given / taken",
+         [_pair(s.double_skunks_given, s.double_skunks_taken) for s in levels]),
+        ("Longest winning streak", [str(s.longest_streak) for s in levels]),
+        ("Current winning streak", [str(s.streak) for s in levels]),
+        ("Average, you / computer:", ["" for _ in levels]),
+        ("  hand", [_pair(_ratio(s.you.hand_points, s.you.hands),
+                          _ratio(s.computer.hand_points, s.computer.hands)) for s in levels]),
+        ("  crib", [_pair(_ratio(s.you.crib_points, s.you.cribs),
+                          _ratio(s.computer.crib_points, s.computer.cribs)) for s in levels]),
+        ("  pegging per deal", [_pair(_ratio(s.you.pegging_points, s.deals),
+                                      _ratio(s.computer.pegging_points, s.deals))
+                                for s in levels]),
+        ("Hints used", [str(s.hints) for s in levels]),
+    ]
+    width = max(12, *(len(cell) + 2 for _, cells in rows for cell in cells))
+    lines = [
+        (label.ljust(28) + "".join(cell.rjust(width) for cell in cells)).rstrip()
+        for label, cells in rows
+    ]
+    for name, level in zip(names, levels):
+        if level.best_hand is not None:
+            lines.append(f"Best hand at {name}: {level.best_hand}")
+    return "\n".join(lines)
+
+
+def summary_line(stats: Statistics, level: str) -> str:
+    """One line on the player's record at `level`, for the end-of-game screen.
+
+    >>> stats = Statistics()
+    >>> easy = stats.level("easy")
+    >>> easy.games_won, easy.games_lost, easy.streak, easy.longest_streak = 3, 1, 2, 2
+    >>> summary_line(stats, "easy")
+    'At easy you have won 3 games and lost 1; winning streak 2 (longest 2).'
+    """
+    level_stats = stats.levels.get(level, LevelStats())
+    return (
+        f"At {level} you have won {level_stats.games_won} "
+        f"game{'' if level_stats.games_won == 1 else 's'} and lost {level_stats.games_lost}; "
+        f"winning streak {level_stats.streak} (longest {level_stats.longest_streak})."
+    )

@@ -1,0 +1,392 @@
+"""Drawing the game: where everything goes on a screen of a given size, and how it looks.
+
+The arrangement is BSD's: the computer's hand at the top, the table with the count in the
+middle, your hand below it, the crib and the starter beside the dealer's hand, and on the
+right the board (two tracks a player, front and back pegs, scores and games won) above a
+message history that scrolls. A larger terminal gives the board longer tracks and the
+messages more room; a smaller one than 80x24 shows one line saying so.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ..cards import Card
+from ..rules import Phase, Seat
+from .glyphs import Glyphs
+from .screen import Color, Screen, Style
+from .table import Table
+from .words import MessageLog, Tone
+
+__all__ = [
+    "MIN_ROWS",
+    "MIN_COLS",
+    "CARD_WIDTH",
+    "Layout",
+    "Painter",
+    "CutPicture",
+    "HandPicture",
+]
+
+MIN_ROWS: Final = 24
+MIN_COLS: Final = 80
+CARD_WIDTH: Final = 5
+CARD_HEIGHT: Final = 3
+LEFT_WIDTH: Final = 43
+"""The card area: six cards, then the crib and the starter."""
+CRIB_X: Final = 31
+STARTER_X: Final = 37
+WIDE_LANE: Final = 60
+NARROW_LANE: Final = 30
+
+
+def _board_width(lane: int) -> int:
+    """Holes in groups of five, a space between groups, and the frame."""
+    return lane + (lane // 5 - 1) + 2
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Where each part of the screen goes for a terminal of `rows` by `cols`."""
+
+    rows: int
+    cols: int
+    lane: int
+    """Holes in each track of the board."""
+    computer_y: int
+    table_y: int
+    human_y: int
+    right_x: int
+    right_w: int
+    messages_y: int
+    messages_h: int
+    prompt_y: int
+    keys_y: int
+
+    @property
+    def fits(self) -> bool:
+        return self.rows >= MIN_ROWS and self.cols >= MIN_COLS
+
+    @staticmethod
+    def for_size(rows: int, cols: int, target: int = 121) -> Layout:
+        """The layout for a screen; check `fits` before drawing a game on it."""
+        right_x = LEFT_WIDTH
+        right_w = max(cols - right_x, 0)
+        lane = NARROW_LANE
+        if target > 2 * NARROW_LANE + 1 and right_w >= _board_width(WIDE_LANE):
+            lane = WIDE_LANE
+        play_h = rows - 2
+        blocks = 4 + 8 + 6  # computer's hand; the table with its notes; your hand
+        free = max(play_h - blocks, 0)
+        gap_top = min(free // 2, 4)
+        gap_bottom = min(free - free // 2, 4)
+        computer_y = 0
+        table_y = computer_y + 4 + gap_top
+        human_y = table_y + 8 + gap_bottom
+        messages_y = 7
+        return Layout(
+            rows=rows,
+            cols=cols,
+            lane=lane,
+            computer_y=computer_y,
+            table_y=table_y,
+            human_y=human_y,
+            right_x=right_x,
+            right_w=right_w,
+            messages_y=messages_y,
+            messages_h=max(rows - 2 - messages_y, 0),
+            prompt_y=rows - 2,
+            keys_y=rows - 1,
+        )
+
+    def hand_x(self, index: int) -> int:
+        """The column of a hand's `index`-th card."""
+        return index * CARD_WIDTH
+
+    def card_at(self, x: int, count: int) -> int | None:
+        """Which of `count` cards in a hand covers column `x`, if any."""
+        index = x // CARD_WIDTH
+        return index if 0 <= index < count else None
+
+
+@dataclass(frozen=True, slots=True)
+class HandPicture:
+    """How your hand is drawn now: the cursor, the cards chosen, the cards that can be chosen."""
+
+    cursor: int | None = None
+    chosen: frozenset[Card] = frozenset()
+    choosable: frozenset[Card] | None = None
+    """None: every card looks normal; else the others are dimmed."""
+
+
+@dataclass(frozen=True, slots=True)
+class CutPicture:
+    """The pack spread for a cut, with the cut at `position` (cards in the top packet)."""
+
+    size: int
+    position: int
+    low: int
+    high: int
+
+
+_RED: Final = Style(Color.RED)
+_BACK: Final = Style(Color.BLUE)
+_DIM: Final = Style(dim=True)
+_BOLD: Final = Style(bold=True)
+_TITLE: Final = Style(bold=True)
+_SEAT: Final = {Seat.HUMAN: Style(Color.GREEN, bold=True), Seat.COMPUTER: Style(Color.CYAN, bold=True)}
+_TONES: Final = {
+    Tone.INFO: Style(),
+    Tone.HUMAN: Style(Color.GREEN),
+    Tone.COMPUTER: Style(Color.CYAN),
+    Tone.RESULT: Style(Color.YELLOW, bold=True),
+    Tone.ERROR: Style(Color.RED, bold=True),
+}
+NAMES: Final = {Seat.HUMAN: "You", Seat.COMPUTER: "Computer"}
+
+
+class Painter:
+    """Draws the parts of the game on a `Screen` with one set of glyphs."""
+
+    def __init__(self, screen: Screen, glyphs: Glyphs) -> None:
+        self.screen = screen
+        self.g = glyphs
+
+    # -- cards
+
+    def card(
+        self,
+        y: int,
+        x: int,
+        card: Card | None,
+        *,
+        cursor: bool = False,
+        dim: bool = False,
+    ) -> None:
+        """One card, face up, or its back when `card` is None."""
+        g = self.g
+        edge = Style(reverse=cursor, bold=cursor, dim=dim and not cursor)
+        inner = g.side
+        if card is None:
+            face, face_style = g.back * 3, Style(Color.BLUE, reverse=cursor)
+        else:
+            face = g.card(card).rjust(3)
+            red = card.suit.is_red
+            face_style = Style(
+                Color.RED if red else None, bold=not dim or cursor, dim=dim and not cursor,
+                reverse=cursor,
+            )
+        self.screen.put(y, x, g.top[0] + g.top[1] * 3 + g.top[2], edge)
+        self.screen.put(y + 1, x, inner, edge)
+        self.screen.put(y + 1, x + 1, face, face_style)
+        self.screen.put(y + 1, x + 4, inner, edge)
+        self.screen.put(y + 2, x, g.bottom[0] + g.bottom[1] * 3 + g.bottom[2], edge)
+
+    def empty_slot(self, y: int, x: int) -> None:
+        """The outline of a place where a card will lie."""
+        dot = self.g.dot
+        self.screen.put(y, x, dot * CARD_WIDTH, _DIM)
+        self.screen.put(y + 1, x, dot + "   " + dot, _DIM)
+        self.screen.put(y + 2, x, dot * CARD_WIDTH, _DIM)
+
+    def hand(self, y: int, cards: Sequence[Card | None], picture: HandPicture = HandPicture()) -> None:
+        """A row of cards at row `y` (chosen ones raised a row), with the cursor marked below."""
+        for i, card in enumerate(cards):
+            x = i * CARD_WIDTH
+            chosen = card is not None and card in picture.chosen
+            dim = picture.choosable is not None and card not in picture.choosable
+            self.card(y - 1 if chosen else y, x, card, cursor=picture.cursor == i, dim=dim)
+        if picture.cursor is not None and 0 <= picture.cursor < len(cards):
+            self.screen.put(y + CARD_HEIGHT, picture.cursor * CARD_WIDTH + 2, self.g.arrows[2], _BOLD)
+
+    # -- the left side: hands, table, crib and starter
+
+    def table(self, layout: Layout, table: Table, picture: HandPicture, cut: CutPicture | None) -> None:
+        """The card area: both hands, the table, the crib and the starter."""
+        screen = self.screen
+        for seat, y in ((Seat.COMPUTER, layout.computer_y), (Seat.HUMAN, layout.human_y)):
+            label = NAMES[seat] + (" (dealer)" if table.dealer == seat else "")
+            screen.put(y, 0, label, _SEAT[seat])
+            cards = table.hands[seat]
+            if table.cuts[seat] is not None:
+                self.card(y + (1 if seat == Seat.COMPUTER else 2), 0, table.cuts[seat])
+            elif seat == Seat.HUMAN:
+                self.hand(y + 2, cards, picture)
+            else:
+                self.hand(y + 1, cards if table.face_up[seat] else [None] * len(cards))
+            if table.dealer == seat:
+                self.crib_and_starter(y + (1 if seat == Seat.COMPUTER else 2), table)
+        if table.dealer is None and table.phase is Phase.CUT_FOR_DEAL and cut is None:
+            self.crib_and_starter(layout.table_y + 1, table)
+        self.middle(layout, table, cut)
+
+    def crib_and_starter(self, y: int, table: Table) -> None:
+        """The crib (face down until it is counted) and the starter, or the pack before it,
+        as cards at row `y` with their names below."""
+        screen = self.screen
+        if table.dealer is not None:
+            crib = len(table.crib)
+            screen.put(y + CARD_HEIGHT, CRIB_X, "crib", _DIM)
+            if not crib or (table.note is not None and table.note.crib):
+                self.empty_slot(y, CRIB_X)  # empty, or face up in the middle while counted
+            else:
+                self.card(y, CRIB_X, None)
+                if crib < 4:
+                    screen.put(y + 1, CRIB_X + 2, str(crib), _BOLD)
+        if table.starter is not None:
+            screen.put(y + CARD_HEIGHT, STARTER_X - 1, "starter", _DIM)
+            self.card(y, STARTER_X, table.starter)
+        elif table.pack:
+            screen.put(y + CARD_HEIGHT, STARTER_X, "pack", _DIM)
+            self.card(y, STARTER_X, None)
+
+    def middle(self, layout: Layout, table: Table, cut: CutPicture | None) -> None:
+        """The table between the hands: the count, a cut in progress, or a hand being shown."""
+        screen = self.screen
+        y = layout.table_y
+        if cut is not None:
+            self.cut(y, cut)
+            return
+        note = table.note
+        if note is not None:
+            what = "crib" if note.crib else "hand"
+            owner = "Your" if note.seat == Seat.HUMAN else "Computer's"
+            total = f": {note.score.total}" if note.score is not None else " (yours to count)"
+            screen.put(y, 0, f"{owner} {what}{total}", _SEAT[Seat(note.seat)])
+            shown = list(note.cards)
+            for i, card in enumerate(shown):
+                self.card(y + 1, i * CARD_WIDTH, card)
+            if table.starter is not None:
+                self.card(y + 1, len(shown) * CARD_WIDTH + 2, table.starter)
+            words = textwrap.wrap(note.words[:1].upper() + note.words[1:], LEFT_WIDTH - 1)
+            room = layout.human_y - (y + 4)
+            for i, text in enumerate(words[:room]):
+                screen.put(y + 4 + i, 0, text)
+            return
+        if table.phase is Phase.CUT_FOR_DEAL:
+            screen.put(y, 0, "Cut for the deal: low card deals.", _TITLE)
+            return
+        if table.phase is Phase.DISCARD:
+            screen.put(y, 0, "Lay away two cards to the crib.", _TITLE)
+            return
+        if table.phase is Phase.CUT_STARTER:
+            screen.put(y, 0, "Cut for the starter.", _TITLE)
+            return
+        label = f"Count: {table.count}"
+        gone = [NAMES[Seat(s)] for s in sorted(table.passed)]
+        screen.put(y, 0, label, _TITLE)
+        if gone:
+            said = "you said go" if gone == ["You"] else "the computer said go"
+            screen.put(y, len(label) + 3, said, _DIM)
+        for i, (seat, card) in enumerate(table.pile):
+            self.card(y + 1, i * CARD_WIDTH, card)
+            screen.put(y + 4, i * CARD_WIDTH + 1, "you" if seat == Seat.HUMAN else "cpu", _DIM)
+
+    def cut(self, y: int, cut: CutPicture) -> None:
+        """The pack seen edge-on, the top packet lifted, and where the cut is."""
+        width = LEFT_WIDTH - 2
+        step = max(1, -(-cut.size // width))
+        slivers = -(-cut.size // step)
+        lifted = -(-cut.position // step)
+        sliver = self.g.sliver
+        self.screen.put(y, 0, "The pack", _TITLE)
+        self.screen.put(y + 1, 1, sliver * lifted, _BACK)
+        self.screen.put(y + 2, 1 + lifted, sliver * (slivers - lifted), _BACK)
+        self.screen.put(y + 3, 1 + lifted, self.g.arrows[2], _BOLD)
+        self.screen.put(
+            y + 4, 0,
+            f"{cut.position} cards off the top, {cut.size - cut.position} left "
+            f"({cut.low}-{cut.high})",
+        )
+
+    # -- the right side: board and messages
+
+    def board(self, layout: Layout, table: Table, target: int, games_won: Sequence[int]) -> None:
+        """Two tracks a player, going out and back; front and back pegs; scores and games won."""
+        lane = layout.lane if target > 2 * NARROW_LANE + 1 else NARROW_LANE
+        width = _board_width(lane)
+        x0 = layout.right_x
+        h, v, tl, tr, bl, br, lt, rt = tuple(self.g.box)
+        screen = self.screen
+        for n, seat in enumerate((Seat.COMPUTER, Seat.HUMAN)):
+            y = 3 * n
+            left, right = (tl, tr) if n == 0 else (lt, rt)
+            screen.put(y, x0, left + h * (width - 2) + right, _DIM)
+            name = f" {NAMES[seat]} {table.scores[seat]} "
+            won = f" won {games_won[seat]} "
+            screen.put(y, x0 + 2, name, _SEAT[seat])
+            screen.put(y, x0 + width - 2 - len(won), won, _DIM)
+            for row in (1, 2):
+                screen.put(y + row, x0, v, _DIM)
+                screen.put(y + row, x0 + width - 1, v, _DIM)
+                holes = "".join(
+                    self.g.hole * 5 + (" " if group < lane // 5 - 1 else "")
+                    for group in range(lane // 5)
+                )
+                screen.put(y + row, x0 + 1, holes, _DIM)
+            self.pegs(y, x0, lane, target, table.scores[seat], table.back_pegs[seat], _SEAT[seat])
+        bottom = bl + h * (width - 2) + br
+        screen.put(6, x0, bottom, _DIM)
+        goal = f" {target} "
+        screen.put(6, x0 + (width - len(goal)) // 2, goal, _DIM)
+
+    def pegs(self, y: int, x0: int, lane: int, target: int, front: int, back: int, style: Style) -> None:
+        """A player's two pegs on their tracks; the game hole is at the end of the back lane."""
+        for score, glyph in ((back, self.g.back_peg), (front, self.g.front_peg)):
+            if score <= 0 or (glyph is self.g.back_peg and score == front):
+                continue
+            if score >= target:
+                self.screen.put(y + 2, x0, glyph, style)
+                continue
+            hole = (score - 1) % (2 * lane)
+            row, column = (1, hole) if hole < lane else (2, 2 * lane - 1 - hole)
+            self.screen.put(y + row, x0 + 1 + column + column // 5, glyph, style)
+
+    def messages(self, layout: Layout, log: MessageLog) -> None:
+        """The newest messages that fit, with marks when older or newer ones are scrolled away."""
+        x, width, top, height = layout.right_x + 1, layout.right_w - 1, layout.messages_y, layout.messages_h
+        lines, older, newer = log.window(width, height)
+        for i, line in enumerate(lines):
+            self.screen.put(top + height - len(lines) + i, x, line.text, _TONES[line.tone])
+        marks = " ".join(mark for mark, shown in (("PgUp: older", older), ("PgDn: newer", newer)) if shown)
+        if marks:
+            self.screen.put(top - 1, layout.cols - len(marks) - 3, f" {marks} ", _DIM)
+
+    # -- the bottom lines, overlays
+
+    def prompt(self, layout: Layout, text: str, typed: str, keys: str) -> None:
+        """The question being asked (with what has been typed) and the keys that answer it."""
+        self.screen.put(layout.prompt_y, 0, text, _BOLD)
+        if typed:
+            self.screen.put(layout.prompt_y, len(text) + 1, typed, Style(underline=True))
+        self.screen.put(layout.keys_y, 0, keys, _DIM)
+
+    def overlay(self, layout: Layout, title: str, lines: Sequence[str]) -> None:
+        """A framed box in the middle of the screen."""
+        h, v, tl, tr, bl, br, _, _ = tuple(self.g.box)
+        width = min(max([len(line) for line in lines] + [len(title)]) + 4, layout.cols)
+        height = min(len(lines) + 2, layout.rows)
+        y0 = max((layout.rows - height) // 2, 0)
+        x0 = max((layout.cols - width) // 2, 0)
+        self.screen.put(y0, x0, tl + h * (width - 2) + tr, _BOLD)
+        self.screen.put(y0, x0 + 2, f" {title} ", _TITLE)
+        for i, line in enumerate(lines[: height - 2]):
+            self.screen.put(y0 + 1 + i, x0, v + " " + line.ljust(width - 4) + " " + v, Style())
+        self.screen.put(y0 + height - 1, x0, bl + h * (width - 2) + br, _BOLD)
+
+    def too_small(self, rows: int, cols: int) -> None:
+        """The one line shown on a terminal smaller than the game needs."""
+        need, have = f"{MIN_COLS}x{MIN_ROWS}", f"{cols}x{rows}"
+        for text in (
+            f"cribbage needs a terminal of at least {need}; this one is {have}. Enlarge it to go on.",
+            f"cribbage needs a terminal of at least {need}; this one is {have}.",
+            f"cribbage needs at least {need} (now {have})",
+            f"Needs {need} (now {have})",
+            f"{need} needed",
+        ):
+            if len(text) <= cols:
+                break
+        self.screen.put(0, 0, text)

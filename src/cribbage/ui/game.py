@@ -1,0 +1,680 @@
+"""The game in a terminal: turns keys into actions and events into screens.
+
+`GameUI` drives a match through a `cribbage.record.Recorder`: it asks the engine who must
+act and what is legal, asks the player (with keys) or the computer (from its view) for the
+action, applies it, and shows the events one at a time, pausing on the computer's moves so a
+person can follow them. It holds no rules.
+
+Later features hook in without changing the loop (`Hooks`): `on_step` receives the recorder
+after every action (to save the game), `end_notes` adds lines to the end-of-game screen (a
+running record), and `keys` binds extra keys to actions on the UI (a hint panel).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+
+from ..cards import Card
+from ..computer import Computer
+from ..errors import AmbiguousCardError, CribbageError
+from ..events import CountReset, DealerChosen, Dealt, Event, GameOver, HandOver, Played, Scored, Shown
+from ..match import MatchConfig, MatchOver
+from ..record import NEXT_GAME, Recorder, Step
+from ..rules import (
+    Action,
+    Claim,
+    Counting,
+    CutForDeal,
+    CutStarter,
+    Discard,
+    GameConfig,
+    Phase,
+    Play,
+    Seat,
+    pending,
+)
+from ..view import PlayerView, view_for
+from .draw import CutPicture, HandPicture, Layout, Painter
+from .glyphs import Glyphs, UNICODE
+from .screen import (
+    BACKSPACE,
+    DOWN,
+    END,
+    ENTER,
+    ESCAPE,
+    F10,
+    HOME,
+    LEFT,
+    PAGE_DOWN,
+    PAGE_UP,
+    REDRAW,
+    RESIZE,
+    RIGHT,
+    UP,
+    Screen,
+)
+from .table import Table
+from .words import Line, MessageLog, Speaker, Tone
+
+__all__ = ["Options", "Hooks", "Quit", "GameUI", "help_lines"]
+
+DELAY: Final = 0.7
+"""Seconds the computer waits before each of its moves (a key skips the wait)."""
+
+_PREVIOUS: Final = frozenset({LEFT, UP, "h", "j"})
+_NEXT: Final = frozenset({RIGHT, DOWN, "l", "k"})
+_MOVES: Final = frozenset({"h", "j", "k", "l"})
+_SUIT_LETTERS: Final = frozenset("cdhs")
+TYPED: Final = "TYPED"
+"""Not a key: the typed text changed by itself (a queen typed through the quit question)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How the player asked to play (the command line's options)."""
+
+    target: int = 121
+    games: int = 1
+    level: str = "classic"
+    explain: bool = False
+    counting: Counting = Counting.AUTOMATIC
+    muggins: bool = False
+    quiet: bool = False
+    random_cut: bool = False
+    seed: int | None = None
+    autoplay: bool = True
+    """Play the only legal card by itself."""
+    delay: float = DELAY
+
+    def game_config(self) -> GameConfig:
+        """The rules of each game."""
+        return GameConfig(
+            target=self.target,
+            counting=(self.counting, Counting.AUTOMATIC),
+            muggins=self.muggins,
+        )
+
+    def match_config(self) -> MatchConfig:
+        return MatchConfig(games=self.games)
+
+
+@dataclass(slots=True)
+class Hooks:
+    """Places where later features plug into the game without changing it."""
+
+    on_step: Callable[[Recorder], None] | None = None
+    """Called with the recorder after every action applied (a save after each move)."""
+    end_notes: Callable[[Recorder], Sequence[str]] | None = None
+    """Extra lines for the end-of-game screen (a running record of results)."""
+    quit_note: str | None = None
+    """Said when the player quits (that the game is kept, once it is)."""
+    keys: Mapping[str, Callable[[GameUI], None]] = field(default_factory=dict)
+    """Extra keys available whenever a decision is awaited (a hint panel)."""
+
+
+class Quit(Exception):
+    """The player confirmed they want to stop."""
+
+
+def help_lines(glyphs: Glyphs) -> list[str]:
+    """The keys and a short reminder of the game, for the help box."""
+    left, right = glyphs.arrows[0], glyphs.arrows[1]
+    return [
+        f"{left} {right}  h l  j k   move between cards (or along the pack)",
+        "space, Enter       choose the card; with two chosen for",
+        "                   the crib, Enter lays them away",
+        "5h, 10d, k, Qs     type a card: the cursor jumps to it",
+        "                   (Q for a queen; q is quit)",
+        "digits, Enter      a count in the show, or a place to cut",
+        "PgUp PgDn          scroll the messages",
+        "Ctrl-L             redraw the screen",
+        "q  F10             quit (asks first)",
+        "?                  this help",
+        "",
+        "Make 15 or 31, pairs and runs in the play; count",
+        "fifteens, pairs, runs, flushes and his nobs in the show.",
+        "First to the end of the board wins.",
+        "'cribbage --rules' shows the complete rules.",
+        "",
+        "Press any key to go back to the game.",
+    ]
+
+
+class GameUI:
+    """One session of play on a screen: a match, then "Another game?"."""
+
+    def __init__(
+        self,
+        screen: Screen,
+        options: Options,
+        *,
+        glyphs: Glyphs = UNICODE,
+        recorder: Recorder | None = None,
+        hooks: Hooks | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.screen = screen
+        self.options = options
+        self.glyphs = glyphs
+        self.hooks = hooks or Hooks()
+        self.clock = clock
+        self.painter = Painter(screen, glyphs)
+        claimed = options.counting is Counting.CLAIMED
+        self.speaker = Speaker(glyphs, quiet=options.quiet, explain=(options.explain or not claimed, True))
+        self.log = MessageLog()
+        self.table = Table()
+        self.rng = random.Random(options.seed)
+        self.earlier_wins = [0, 0]
+        """Games won in earlier matches of this session."""
+        self.recorder = recorder or self._new_recorder()
+        self.computer = Computer(options.level, self.rng.getrandbits(32))
+        # what the bottom lines and the card area show for the question being asked
+        self.prompt = ""
+        self.keys = ""
+        self.typed = ""
+        self.picture = HandPicture()
+        self.cut_picture: CutPicture | None = None
+        self.overlay: tuple[str, list[str]] | None = None
+        self.asking_quit = False
+        self.pushed: list[str] = []
+        """Keys typed during a wait, kept for the next question."""
+
+    # -- the session
+
+    def run(self) -> int:
+        """Play until the player stops; return the exit status (0)."""
+        try:
+            if not self.options.quiet:
+                self.log.say("Welcome to cribbage. Press ? for keys and help.")
+            while True:
+                self.play_match()
+                again = self.ask_yes_no("Another game? (y/n)")
+                self.overlay = None
+                if not again:
+                    return 0
+                state = self.recorder.state
+                self.earlier_wins = [a + b for a, b in zip(self.earlier_wins, state.games_won)]
+                self.recorder = self._new_recorder()
+                self.log.say("A new game.", Tone.RESULT)
+        except Quit:
+            return 0
+
+    def _new_recorder(self) -> Recorder:
+        return Recorder.start(
+            self.rng.getrandbits(63), self.options.game_config(), self.options.match_config()
+        )
+
+    def play_match(self) -> None:
+        """Play the match in the recorder to its end (or resume it where it stands)."""
+        while True:
+            self.play_game()
+            state = self.recorder.state
+            self.end_of_game()
+            if state.over:
+                return
+            self.step(NEXT_GAME)
+            self.log.say(f"Game {self.recorder.state.number} of the match.", Tone.RESULT)
+
+    def games_won(self) -> list[int]:
+        """Games won this session, the current match included."""
+        return [a + b for a, b in zip(self.earlier_wins, self.recorder.state.games_won)]
+
+    def play_game(self) -> None:
+        """Play the current game until it is over."""
+        while (game := self.recorder.state.game).phase is not Phase.GAME_OVER:
+            self.table.sync(view_for(game, Seat.HUMAN))
+            waiting = pending(game)
+            action: Action
+            if Seat.COMPUTER in waiting and (game.phase is Phase.DISCARD or Seat.HUMAN not in waiting):
+                if game.phase is not Phase.DISCARD:
+                    self.pause()
+                action = self.computer.act(view_for(game, Seat.COMPUTER))
+            else:
+                action = self.ask(view_for(game, Seat.HUMAN))
+            try:
+                events = self.step(action)
+            except CribbageError as err:
+                self.log.say(str(err), Tone.ERROR)
+                continue
+            self.show(events)
+
+    def step(self, step: Step) -> tuple[Event | MatchOver, ...]:
+        """Apply one step to the match and tell the hook; engine errors pass through."""
+        events = self.recorder.apply(step)
+        if self.hooks.on_step is not None:
+            self.hooks.on_step(self.recorder)
+        return events
+
+    # -- events
+
+    def show(self, events: Sequence[Event | MatchOver]) -> None:
+        """Show what happened, one event at a time, pausing where a person needs to look."""
+        single = self.recorder.state.config.games == 1
+        for event in events:
+            if isinstance(event, MatchOver) and single:
+                continue  # a match of one game: the game's result says it all
+            if isinstance(event, CountReset):
+                self.pause()  # let the 31 or the go be seen before the table is cleared
+            for line in self.speaker.lines(event):
+                self.log.add(line)
+            self.table.update(event)
+            match event:
+                case Dealt():
+                    self.table.sync(view_for(self.recorder.state.game, Seat.HUMAN))
+                case DealerChosen():
+                    self.pause(2)
+                case Shown():
+                    self.pause(2)
+                case HandOver():
+                    self.wait("The hand is over: press any key for the next deal.")
+                case Played(seat) if seat == Seat.COMPUTER:
+                    self.draw()
+                case Scored():
+                    self.draw()
+                case _:
+                    pass
+        self.draw()
+
+    def end_of_game(self) -> None:
+        """The result of the game and of the match, with any extra notes, until a key."""
+        state = self.recorder.state
+        game = state.game
+        assert game.winner is not None and game.result is not None
+        lines = [line.text for event in self.recorder.events[-2:] for line in self._result_lines(event)]
+        if not lines:
+            lines = [f"Final score: you {game.scores[Seat.HUMAN]}, computer {game.scores[Seat.COMPUTER]}."]
+        won = self.games_won()
+        lines.append(f"Games won: you {won[Seat.HUMAN]}, computer {won[Seat.COMPUTER]}.")
+        if state.config.games and state.config.games > 1:
+            points = state.match_points
+            lines.append(f"Match points: you {points[Seat.HUMAN]}, computer {points[Seat.COMPUTER]}.")
+        if self.hooks.end_notes is not None:
+            lines.extend(self.hooks.end_notes(self.recorder))
+        title = "Game over" if not state.over or state.config.games == 1 else "Match over"
+        self.overlay = (title, lines)
+        if state.over:
+            return  # the box stays up for "Another game?"
+        try:
+            self.wait(f"Press any key for game {state.number + 1}.")
+        finally:
+            self.overlay = None
+
+    def _result_lines(self, event: Event | MatchOver) -> list[Line]:
+        if isinstance(event, GameOver) or (isinstance(event, MatchOver) and self.recorder.state.config.games != 1):
+            return self.speaker.lines(event)
+        return []
+
+    # -- the player's decisions
+
+    def ask(self, view: PlayerView) -> Action:
+        """The player's action for what `view` is waiting on."""
+        try:
+            return self._ask(view)
+        finally:
+            self.set_prompt("", "")
+
+    def _ask(self, view: PlayerView) -> Action:
+        seat = Seat.HUMAN
+        match view.phase:
+            case Phase.CUT_FOR_DEAL:
+                return CutForDeal(seat, self.choose_cut(view))
+            case Phase.CUT_STARTER:
+                return CutStarter(seat, self.choose_cut(view))
+            case Phase.DISCARD:
+                cards = self.choose_cards(view.hand, frozenset(view.hand), 2)
+                return Discard(seat, cards)
+            case Phase.PLAY:
+                if len(view.legal) == 1 and self.options.autoplay:
+                    self.pause()
+                    if len(view.hand) > 1:
+                        self.log.say(f"Only the {self.glyphs.card(view.legal[0])} fits.", Tone.HUMAN)
+                    return Play(seat, view.legal[0])
+                return Play(seat, self.choose_cards(view.hand, frozenset(view.legal), 1)[0])
+            case Phase.SHOW:
+                return Claim(seat, self.ask_count(view))
+            case Phase.GAME_OVER:
+                raise RuntimeError("Nothing to decide: the game is over.")
+
+    def choose_cut(self, view: PlayerView) -> int:
+        """Where the player cuts the pack: chosen with keys, or at random with --random-cut."""
+        positions = view.cut_range
+        assert positions is not None
+        if self.options.random_cut:
+            return self.rng.choice(positions)
+        low, high = positions[0], positions[-1]
+        position = (low + high) // 2
+        self.typed = ""
+        try:
+            while True:
+                self.cut_picture = CutPicture(view.pack_size, position, low, high)
+                self.set_prompt(
+                    "Where do you cut the pack?",
+                    f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move   Home End   "
+                    "or type a number   Enter cut   ? help",
+                )
+                key = self.key()
+                if key in _PREVIOUS:
+                    position = max(low, position - 1)
+                elif key in _NEXT:
+                    position = min(high, position + 1)
+                elif key in (HOME, END):
+                    position = low if key == HOME else high
+                elif key.isdigit() and len(self.typed) < 2:
+                    self.typed += key
+                    number = int(self.typed)
+                    if low <= number <= high:
+                        position = number
+                elif key == BACKSPACE:
+                    self.typed = self.typed[:-1]
+                elif key in (ENTER, " "):
+                    if self.typed and not low <= int(self.typed) <= high:
+                        self.log.say(f"Cut between {low} and {high} cards down.", Tone.ERROR)
+                        self.typed = ""
+                        continue
+                    return position
+                elif key == ESCAPE:
+                    self.typed = ""
+        finally:
+            self.cut_picture = None
+            self.typed = ""
+
+    def choose_cards(self, hand: tuple[Card, ...], choosable: frozenset[Card], want: int) -> tuple[Card, ...]:
+        """`want` cards of `hand`, chosen with the cursor or typed; the cursor visits only `choosable`.
+
+        With two to choose (the crib), space or Enter chooses the card under the cursor and
+        takes back a chosen one; once two are chosen, Enter lays them away.
+        """
+        cursor = next(i for i, card in enumerate(hand) if card in choosable)
+        chosen: list[Card] = []
+        self.typed = ""
+        try:
+            while True:
+                self.picture = HandPicture(cursor, frozenset(chosen), choosable)
+                self._card_prompt(want, chosen)
+                key = self.key()
+                card: Card | None = None
+                if key in (ENTER, " "):
+                    if self.typed.strip():
+                        card = self._typed_card(key, hand)
+                        if card is None:
+                            continue
+                    elif key == ENTER and len(chosen) == want > 1:
+                        return tuple(chosen)
+                    else:
+                        card = hand[cursor]
+                elif key in _MOVES and not self.typed:
+                    # h j k l move, but a lone j or k may also name your only jack or king
+                    found, more = self._parse_typed(key, hand)
+                    if found is not None:
+                        self.typed = key
+                        cursor = hand.index(found)
+                        continue
+                    self.typed = key if more else ""
+                    cursor = self._move(hand, choosable, cursor, key in _NEXT)
+                    continue
+                elif key in (LEFT, RIGHT, UP, DOWN):
+                    self.typed = ""
+                    cursor = self._move(hand, choosable, cursor, key in _NEXT)
+                    continue
+                elif key in (HOME, END):
+                    places = [i for i, c in enumerate(hand) if c in choosable]
+                    cursor = places[0] if key == HOME else places[-1]
+                    continue
+                elif key == BACKSPACE:
+                    self.typed = self.typed[:-1]
+                    continue
+                elif key == ESCAPE:
+                    if self.typed:
+                        self.typed = ""
+                    else:
+                        chosen.clear()
+                    continue
+                elif key == TYPED or (len(key) == 1 and key.isprintable()):
+                    if key != TYPED:
+                        self.typed += key
+                    found, _ = self._parse_typed(self.typed, hand)
+                    if found is not None:
+                        cursor = hand.index(found)
+                    continue
+                else:
+                    continue
+                self.typed = ""
+                if want == 1:
+                    return (card,)  # if it cannot be played, the engine says why
+                if card not in choosable:
+                    continue
+                cursor = hand.index(card)
+                if card in chosen:
+                    chosen.remove(card)
+                elif len(chosen) < want:
+                    chosen.append(card)
+                    unchosen = frozenset(choosable - set(chosen))
+                    if len(chosen) < want and unchosen:
+                        cursor = self._move(hand, unchosen, cursor, True)
+                else:
+                    self.log.say("Two are chosen: Enter lays them away, space takes one back.", Tone.ERROR)
+        finally:
+            self.picture = HandPicture()
+            self.typed = ""
+
+    def _card_prompt(self, want: int, chosen: Sequence[Card]) -> None:
+        move = f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move"
+        if want == 1:
+            self.set_prompt("Your play:", f"{move}   space/Enter play   or type a card (5h, k)   ? help")
+        elif len(chosen) < want:
+            crib = "your" if self.recorder.state.game.dealer == Seat.HUMAN else "the computer's"
+            self.set_prompt(
+                f"Choose {want - len(chosen)} {'more ' if chosen else ''}for {crib} crib:",
+                f"{move}   space/Enter choose   or type a card (5h, k)   ? help",
+            )
+        else:
+            self.set_prompt(
+                f"Lay away {self.glyphs.cards(list(chosen))}? Enter: yes",
+                "space on a chosen card takes it back   Esc: choose again   ? help",
+            )
+
+    @staticmethod
+    def _move(hand: tuple[Card, ...], choosable: frozenset[Card], cursor: int, forward: bool) -> int:
+        """The next choosable card after (or before) the cursor, wrapping round."""
+        step = 1 if forward else -1
+        for offset in range(1, len(hand) + 1):
+            index = (cursor + step * offset) % len(hand)
+            if hand[index] in choosable:
+                return index
+        return cursor
+
+    @staticmethod
+    def _parse_typed(text: str, hand: tuple[Card, ...]) -> tuple[Card | None, bool]:
+        """The card of `hand` that `text` names, if one; and whether a suit could still follow."""
+        try:
+            return Card.parse(text, hand), False
+        except AmbiguousCardError:
+            return None, True
+        except CribbageError:
+            return None, False
+
+    def _typed_card(self, key: str, hand: tuple[Card, ...]) -> Card | None:
+        """The card typed, chosen by Enter or space; None (after saying why) when it names none."""
+        try:
+            return Card.parse(self.typed, hand)
+        except CribbageError as err:
+            if key == " " and not isinstance(err, AmbiguousCardError):
+                self.typed += " "  # 'five of hearts' has spaces in it
+                return None
+            if len(self.typed) == 1 and self.typed in _MOVES:
+                self.typed = ""
+                return None  # a lone h, j, k or l was a move, not a card
+            self.log.say(str(err), Tone.ERROR)
+            self.typed = ""
+            return None
+
+    def ask_count(self, view: PlayerView) -> int:
+        """The player's count of the hand or crib being shown (19 means nothing)."""
+        counting = view.counting
+        what = "crib" if counting is not None and counting.crib else "hand"
+        self.typed = ""
+        try:
+            while True:
+                self.set_prompt(
+                    f"Count your {what}:",
+                    "type the points (19 for nothing) and Enter   ? help",
+                )
+                key = self.key()
+                if key.isdigit() and len(self.typed) < 2:
+                    self.typed += key
+                elif key == BACKSPACE:
+                    self.typed = self.typed[:-1]
+                elif key == ESCAPE:
+                    self.typed = ""
+                elif key == ENTER:
+                    if self.typed:
+                        return int(self.typed)
+                    self.log.say("Type the points first (19 if the hand has nothing).", Tone.ERROR)
+        finally:
+            self.typed = ""
+
+    def ask_yes_no(self, question: str) -> bool:
+        """A yes-or-no answer; q and F10 count as no."""
+        while True:
+            self.set_prompt(question, "y yes   n no")
+            key = self.read_key()
+            if key in ("y", "Y"):
+                return True
+            if key in ("n", "N", "q", "Q", F10, ESCAPE):
+                return False
+
+    # -- keys, pauses, drawing
+
+    def set_prompt(self, prompt: str, keys: str) -> None:
+        self.prompt, self.keys = prompt, keys
+
+    def key(self) -> str:
+        """The next key meant for the question being asked; handles the keys that work anywhere."""
+        while True:
+            key = self.read_key()
+            if key is None:
+                continue
+            if key == "?":
+                self.show_help()
+            elif (key == "q" and not self.typed) or key == F10:
+                if self.confirm_quit():
+                    return TYPED
+            elif key in self.hooks.keys:
+                self.hooks.keys[key](self)
+            else:
+                return key
+
+    def read_key(self, timeout: float | None = None) -> str | None:
+        """A key from the screen after drawing; resizes, Ctrl-L and scrolling are handled here.
+
+        While the terminal is too small only quitting works, and time stands still: a
+        timeout is not counted until the game can be seen again.
+        """
+        if self.pushed and timeout is None:
+            self.draw()
+            return self.pushed.pop(0)
+        deadline = None if timeout is None else self.clock() + timeout
+        while True:
+            fits = self.draw()
+            wait = None if deadline is None or not fits else max(deadline - self.clock(), 0)
+            key = self.screen.read_key(wait)
+            if key is None:
+                if fits:
+                    return None
+                continue
+            if key in (RESIZE, REDRAW):
+                continue
+            if key in (PAGE_UP, PAGE_DOWN):
+                height = Layout.for_size(*self.screen.size()).messages_h
+                self.log.scroll(height - 1 if key == PAGE_UP else 1 - height)
+                continue
+            if not fits and key not in ("q", F10):
+                continue
+            return key
+
+    def confirm_quit(self) -> bool:
+        """Ask "Quit? (y/n)" and raise `Quit` on y.
+
+        In a card prompt a suit letter answers instead by typing a queen ('qh'): True then.
+        """
+        saved = self.prompt, self.keys
+        self.asking_quit = True
+        try:
+            self.set_prompt("Quit? (y/n)", "y quits   any other key goes back to the game")
+            key = self.read_key()
+        finally:
+            self.asking_quit = False
+            self.prompt, self.keys = saved
+        if key in ("y", "Y"):
+            if self.hooks.quit_note:
+                self.log.say(self.hooks.quit_note)
+            raise Quit
+        if key is not None and key in _SUIT_LETTERS and self.picture.cursor is not None:
+            self.typed = "q" + key
+            return True
+        return False
+
+    def pause(self, beats: float = 1) -> None:
+        """Wait a moment so a person can follow the computer; any key ends the wait."""
+        if self.options.delay <= 0:
+            self.draw()
+            return
+        saved = self.keys
+        self.keys = "any key: go on without waiting"
+        try:
+            key = self.read_key(self.options.delay * beats)
+        finally:
+            self.keys = saved
+        if key in (None, ENTER, " ", ESCAPE):
+            return  # the wait is over; these keys only meant "go on"
+        if key == "?":
+            self.show_help()
+        elif key in ("q", F10):
+            self.confirm_quit()
+        else:
+            self.pushed.append(key)  # typed ahead: it belongs to the next question
+
+    def wait(self, prompt: str) -> None:
+        """Hold the screen until a key (the end of the show, the end of a game)."""
+        saved = self.prompt, self.keys
+        self.set_prompt(prompt, "any key goes on   ? help   q quit")
+        try:
+            self.key()
+        finally:
+            self.prompt, self.keys = saved
+
+    def show_help(self) -> None:
+        """The help box, until a key."""
+        saved = self.overlay
+        self.overlay = ("Keys", help_lines(self.glyphs))
+        try:
+            self.read_key()
+        finally:
+            self.overlay = saved
+
+    def draw(self) -> bool:
+        """Draw the whole screen from what the UI holds; False when the terminal is too small."""
+        screen = self.screen
+        rows, cols = screen.size()
+        layout = Layout.for_size(rows, cols, self.options.target)
+        screen.clear()
+        if not layout.fits:
+            self.painter.too_small(rows, cols)
+            if self.asking_quit:
+                screen.put(1, 0, "Quit? (y/n)")
+            screen.refresh()
+            return False
+        painter = self.painter
+        painter.table(layout, self.table, self.picture, self.cut_picture)
+        painter.board(layout, self.table, self.options.target, self.games_won())
+        painter.messages(layout, self.log)
+        painter.prompt(layout, self.prompt, self.typed, self.keys)
+        if self.overlay is not None:
+            painter.overlay(layout, *self.overlay)
+        screen.refresh()
+        return True
+

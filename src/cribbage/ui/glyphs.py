@@ -1,0 +1,93 @@
+"""The characters the screen is drawn with: Unicode by default, plain ASCII as a fallback."""
+
+from __future__ import annotations
+
+import codecs
+import locale
+from dataclasses import dataclass
+from typing import Final
+
+from ..cards import Card, Rank
+
+__all__ = ["Glyphs", "UNICODE", "ASCII", "choose_glyphs"]
+
+
+@dataclass(frozen=True, slots=True)
+class Glyphs:
+    """One set of drawing characters."""
+
+    suits: str
+    """Clubs, diamonds, hearts, spades, in `Suit` order."""
+    top: str
+    """A card's top edge: left corner, fill, right corner."""
+    side: str
+    bottom: str
+    back: str
+    """The pattern on the back of a card."""
+    box: str
+    """A frame: horizontal, vertical, four corners (top-left, top-right, bottom-left,
+    bottom-right), then the left and right tees."""
+    hole: str
+    front_peg: str
+    back_peg: str
+    sliver: str
+    """One card of a pack seen edge-on, for cutting."""
+    arrows: str
+    """Left, right, up (the cursor mark under a card)."""
+    dot: str
+
+    def card(self, card: Card) -> str:
+        """The card as shown on screen: '5♥', '10♠', 'KD'.
+
+        >>> UNICODE.card(Card.parse("th")), ASCII.card(Card.parse("kd"))
+        ('10♥', 'KD')
+        """
+        rank = "10" if card.rank is Rank.TEN else card.rank.letter
+        return rank + self.suits[card.suit]
+
+    def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
+        """Cards separated by spaces."""
+        return " ".join(self.card(card) for card in cards)
+
+
+UNICODE: Final = Glyphs(
+    suits="\u2663\u2666\u2665\u2660",
+    top="\u250c\u2500\u2510",
+    side="\u2502",
+    bottom="\u2514\u2500\u2518",
+    back="\u2592",
+    box="\u2500\u2502\u250c\u2510\u2514\u2518\u251c\u2524",
+    hole="\u00b7",
+    front_peg="\u25cf",
+    back_peg="\u25cb",
+    sliver="\u258f",
+    arrows="\u2190\u2192\u25b2",
+    dot="\u00b7",
+)
+
+ASCII: Final = Glyphs(
+    suits="CDHS",
+    top=".-.",
+    side="|",
+    bottom="'-'",
+    back="#",
+    box="-|++++++",
+    hole=".",
+    front_peg="*",
+    back_peg="o",
+    sliver="|",
+    arrows="<>^",
+    dot="-",
+)
+
+
+def choose_glyphs(force_ascii: bool) -> Glyphs:
+    """Unicode when the terminal's encoding can show it and ASCII was not asked for."""
+    if force_ascii:
+        return ASCII
+    encoding = locale.getpreferredencoding(False) or "ascii"
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        return ASCII
+    return UNICODE if name.startswith("utf") else ASCII

@@ -1,0 +1,204 @@
+"""The terminal as the rest of the UI sees it: a grid of styled text and a stream of keys.
+
+`Screen` is the small interface every drawing and key-handling function uses; `CursesScreen`
+is the real one, and the tests use a fake that keeps the grid in memory. Keys arrive as
+strings: a printable character as itself, anything else as one of the names below.
+"""
+
+from __future__ import annotations
+
+import curses
+import os
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final, Protocol
+
+__all__ = [
+    "Color",
+    "Style",
+    "Screen",
+    "CursesScreen",
+    "LEFT",
+    "RIGHT",
+    "UP",
+    "DOWN",
+    "ENTER",
+    "BACKSPACE",
+    "ESCAPE",
+    "F10",
+    "RESIZE",
+    "REDRAW",
+    "PAGE_UP",
+    "PAGE_DOWN",
+    "HOME",
+    "END",
+    "wants_color",
+]
+
+LEFT: Final = "LEFT"
+RIGHT: Final = "RIGHT"
+UP: Final = "UP"
+DOWN: Final = "DOWN"
+ENTER: Final = "ENTER"
+BACKSPACE: Final = "BACKSPACE"
+ESCAPE: Final = "ESCAPE"
+F10: Final = "F10"
+RESIZE: Final = "RESIZE"
+REDRAW: Final = "REDRAW"
+"""Ctrl-L."""
+PAGE_UP: Final = "PAGE_UP"
+PAGE_DOWN: Final = "PAGE_DOWN"
+HOME: Final = "HOME"
+END: Final = "END"
+
+
+class Color(Enum):
+    """The few colours the game uses; a terminal without colour ignores them."""
+
+    RED = curses.COLOR_RED
+    GREEN = curses.COLOR_GREEN
+    YELLOW = curses.COLOR_YELLOW
+    BLUE = curses.COLOR_BLUE
+    MAGENTA = curses.COLOR_MAGENTA
+    CYAN = curses.COLOR_CYAN
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a piece of text looks: an optional colour and attributes that work in monochrome."""
+
+    color: Color | None = None
+    bold: bool = False
+    dim: bool = False
+    reverse: bool = False
+    underline: bool = False
+
+
+PLAIN: Final = Style()
+
+
+class Screen(Protocol):
+    """What the UI needs from a terminal."""
+
+    def size(self) -> tuple[int, int]:
+        """The number of rows and columns."""
+        ...
+
+    def clear(self) -> None:
+        """Blank the whole grid (shown at the next `refresh`)."""
+        ...
+
+    def put(self, y: int, x: int, text: str, style: Style = PLAIN) -> None:
+        """Write `text` at row `y`, column `x`; whatever falls outside the grid is dropped."""
+        ...
+
+    def refresh(self) -> None:
+        """Show what was drawn."""
+        ...
+
+    def read_key(self, timeout: float | None = None) -> str | None:
+        """The next key, waiting at most `timeout` seconds (None: forever); None on timeout."""
+        ...
+
+
+def wants_color() -> bool:
+    """False when the user asked for no colour (the NO_COLOR convention: set and not empty)."""
+    return not os.environ.get("NO_COLOR")
+
+
+_SPECIAL_KEYS: Final[dict[int, str]] = {
+    curses.KEY_LEFT: LEFT,
+    curses.KEY_RIGHT: RIGHT,
+    curses.KEY_UP: UP,
+    curses.KEY_DOWN: DOWN,
+    curses.KEY_ENTER: ENTER,
+    curses.KEY_BACKSPACE: BACKSPACE,
+    curses.KEY_F10: F10,
+    curses.KEY_RESIZE: RESIZE,
+    curses.KEY_PPAGE: PAGE_UP,
+    curses.KEY_NPAGE: PAGE_DOWN,
+    curses.KEY_HOME: HOME,
+    curses.KEY_END: END,
+}
+_CONTROL_KEYS: Final[dict[str, str]] = {
+    "\n": ENTER,
+    "\r": ENTER,
+    "\x7f": BACKSPACE,
+    "\x08": BACKSPACE,
+    "\x1b": ESCAPE,
+    "\x0c": REDRAW,
+}
+
+
+class CursesScreen:
+    """A `Screen` on a curses window (the whole terminal)."""
+
+    def __init__(self, window: curses.window, *, color: bool = True) -> None:
+        self._window = window
+        self._attrs: dict[Style, int] = {}
+        self._color = color and curses.has_colors()
+        if self._color:
+            curses.start_color()
+            try:
+                curses.use_default_colors()
+                background = -1
+            except curses.error:
+                background = curses.COLOR_BLACK
+            for number, color_ in enumerate(Color, 1):
+                curses.init_pair(number, color_.value, background)
+        try:
+            curses.curs_set(0)
+        except curses.error:
+            pass
+        window.keypad(True)
+
+    def size(self) -> tuple[int, int]:
+        rows, cols = self._window.getmaxyx()
+        return rows, cols
+
+    def clear(self) -> None:
+        self._window.erase()
+
+    def put(self, y: int, x: int, text: str, style: Style = PLAIN) -> None:
+        rows, cols = self.size()
+        if not 0 <= y < rows or x >= cols or not text:
+            return
+        if x < 0:
+            text, x = text[-x:], 0
+        text = text[: cols - x]
+        try:
+            self._window.addstr(y, x, text, self._attr(style))
+        except curses.error:
+            pass  # writing the bottom-right cell moves the cursor off the grid; the text is there
+
+    def refresh(self) -> None:
+        self._window.refresh()
+
+    def read_key(self, timeout: float | None = None) -> str | None:
+        self._window.timeout(-1 if timeout is None else max(0, int(timeout * 1000)))
+        try:
+            key = self._window.get_wch()
+        except curses.error:
+            return None
+        if isinstance(key, int):
+            if key == curses.KEY_RESIZE:
+                curses.update_lines_cols()
+            return _SPECIAL_KEYS.get(key, f"KEY_{key}")
+        return _CONTROL_KEYS.get(key, key)
+
+    def _attr(self, style: Style) -> int:
+        attr = self._attrs.get(style)
+        if attr is None:
+            attr = curses.A_NORMAL
+            if style.color is not None and self._color:
+                attr |= curses.color_pair(list(Color).index(style.color) + 1)
+            if style.bold:
+                attr |= curses.A_BOLD
+            if style.dim:
+                attr |= curses.A_DIM
+            if style.reverse:
+                attr |= curses.A_REVERSE
+            if style.underline:
+                attr |= curses.A_UNDERLINE
+            self._attrs[style] = attr
+        return attr

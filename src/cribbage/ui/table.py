@@ -1,0 +1,170 @@
+"""What lies on the table, as the player sees it at this moment.
+
+The engine answers an action with a batch of events (a computer's play, a go, a reset, the
+whole show and the next deal can all follow from one card). The screen shows them one at a
+time, so it keeps its own picture of the table: `sync` copies it from the player's view at a
+moment when nothing is in flight, and `update` moves it on by one event. It is only a picture:
+every decision is checked by the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import assert_never
+
+from ..cards import Card
+from ..events import (
+    Claimed,
+    CountReset,
+    CutCard,
+    CutTied,
+    DealerChosen,
+    Dealt,
+    Discarded,
+    Event,
+    GameOver,
+    Go,
+    HandOver,
+    Played,
+    Scored,
+    Shown,
+    StarterTurned,
+)
+from ..match import MatchOver
+from ..rules import Phase, Seat
+from ..scoring import Score, announce
+from ..view import PlayerView
+
+__all__ = ["Table", "ShowNote"]
+
+SEATS = (Seat.HUMAN, Seat.COMPUTER)
+
+
+@dataclass(frozen=True, slots=True)
+class ShowNote:
+    """The hand being counted in the show, laid out on the table."""
+
+    seat: int
+    crib: bool
+    cards: tuple[Card, ...]
+    score: Score | None
+    """None while the player is still counting it."""
+
+    @property
+    def words(self) -> str:
+        return announce(self.score) if self.score is not None else ""
+
+
+@dataclass(slots=True)
+class Table:
+    """The picture of the table; hidden cards are None."""
+
+    hands: list[list[Card | None]] = field(default_factory=lambda: [[], []])
+    face_up: list[bool] = field(default_factory=lambda: [True, False])
+    pile: list[tuple[int, Card]] = field(default_factory=list)
+    count: int = 0
+    crib: list[Card | None] = field(default_factory=list)
+    pack: int = 0
+    """Cards in the pack (or the stock) while no starter is turned."""
+    starter: Card | None = None
+    dealer: int | None = None
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    back_pegs: list[int] = field(default_factory=lambda: [0, 0])
+    cuts: list[Card | None] = field(default_factory=lambda: [None, None])
+    passed: set[int] = field(default_factory=set)
+    note: ShowNote | None = None
+    phase: Phase = Phase.CUT_FOR_DEAL
+
+    def sync(self, view: PlayerView) -> None:
+        """Show exactly what `view` (the human seat's) says, with nothing in flight."""
+        other = Seat.COMPUTER
+        self.phase = view.phase
+        self.hands = [list(view.hand), [None] * view.hand_sizes[other]]
+        self.face_up = [True, False]
+        in_count = len(view.pile)
+        self.pile = list(view.history[len(view.history) - in_count :]) if in_count else []
+        self.count = view.count
+        self.crib = [None] * view.crib_size
+        self.pack = view.pack_size
+        self.starter = view.starter
+        self.dealer = view.dealer
+        self.scores = list(view.scores)
+        self.back_pegs = list(view.back_pegs)
+        self.cuts = list(view.cuts) if view.phase is Phase.CUT_FOR_DEAL else [None, None]
+        self.passed = set(view.passed) if view.phase is Phase.PLAY else set()
+        self.note = None
+        if view.phase is Phase.SHOW:
+            self.pile, self.count, self.passed = [], 0, set()
+            self.hands = [list(view.kept), [None] * len(view.kept)]
+            counted = list(view.shown) + ([view.counting] if view.counting else [])
+            for shown in counted:
+                if shown.crib:
+                    self.crib = list(shown.cards)
+                else:
+                    self.hands[shown.seat] = list(shown.cards)
+                    self.face_up[shown.seat] = True
+            if view.counting is not None:
+                counting = view.counting
+                self.note = ShowNote(counting.seat, counting.crib, counting.cards, None)
+
+    def update(self, event: Event | MatchOver) -> None:
+        """Move the picture on by one event."""
+        match event:
+            case CutCard(seat, card):
+                self.cuts[seat] = card
+                self.pack -= 1
+            case CutTied():
+                self.cuts = [None, None]
+                self.pack = 52
+            case DealerChosen(seat):
+                self.dealer = seat
+            case Dealt(dealer, _):
+                self.dealer = dealer  # the hands themselves come from the next `sync`
+                self.cuts = [None, None]
+            case Discarded(seat, cards):
+                if seat == Seat.HUMAN:
+                    self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
+                else:
+                    self.hands[seat] = self.hands[seat][len(cards) :]
+                self.crib.extend([None] * len(cards))
+            case StarterTurned(_, card):
+                self.starter = card
+                self.phase = Phase.PLAY
+            case Played(seat, card, count):
+                hand = self.hands[seat]
+                if card in hand:
+                    hand.remove(card)
+                elif None in hand:
+                    hand.remove(None)
+                self.pile.append((seat, card))
+                self.count = count
+            case Go(seat):
+                self.passed.add(seat)
+            case CountReset():
+                self.pile = []
+                self.count = 0
+                self.passed = set()
+            case Scored(seat, points, _, total):
+                self.back_pegs[seat] = total - points
+                self.scores[seat] = total
+            case Shown(seat, cards, _, crib, score):
+                self.phase = Phase.SHOW
+                self.pile = []
+                self.count = 0
+                self.passed = set()
+                if crib:
+                    self.crib = list(cards)
+                else:
+                    self.hands[seat] = list(cards)
+                    self.face_up[seat] = True
+                self.note = ShowNote(seat, crib, cards, score)
+            case Claimed():
+                pass
+            case HandOver():
+                pass
+            case GameOver():
+                self.phase = Phase.GAME_OVER
+            case MatchOver():
+                pass
+            case _ as unreachable:
+                assert_never(unreachable)

@@ -1,0 +1,256 @@
+"""What the game says: every event in the game's words, and the scrolling message history.
+
+Nothing here decides anything: the words come from the events and from
+`cribbage.scoring.announce`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Final, assert_never
+
+from ..events import (
+    Claimed,
+    CountReset,
+    CutCard,
+    CutTied,
+    DealerChosen,
+    Dealt,
+    Discarded,
+    Event,
+    GameOver,
+    GameResult,
+    Go,
+    HandOver,
+    Played,
+    Reason,
+    Scored,
+    Shown,
+    StarterTurned,
+)
+from ..match import MatchOver
+from ..rules import Seat
+from ..scoring import Score, ScoreKind, announce, number_word
+from .glyphs import Glyphs
+
+__all__ = ["Tone", "Line", "Speaker", "MessageLog", "play_words"]
+
+
+class Tone(Enum):
+    """What kind of message a line is; the screen gives each kind its look."""
+
+    INFO = "info"
+    HUMAN = "human"
+    """Something the player did or scored."""
+    COMPUTER = "computer"
+    """Something the computer did or scored."""
+    RESULT = "result"
+    ERROR = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One message."""
+
+    text: str
+    tone: Tone = Tone.INFO
+
+
+def play_words(score: Score) -> str:
+    """Points made in the play, as announced: 'fifteen for two', 'a pair for two'.
+
+    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.scoring import score_play
+    >>> play_words(score_play(parse_cards(["tc", "5h", "5d", "5s"])))
+    'three of a kind for six'
+    >>> play_words(score_play(parse_cards(["5h", "5d", "5s"])))
+    'fifteen and three of a kind for eight'
+    """
+    phrases: list[str] = []
+    for item in score.items:
+        match item.kind:
+            case ScoreKind.FIFTEEN:
+                phrases.append("fifteen")
+            case ScoreKind.THIRTY_ONE:
+                phrases.append("thirty-one")
+            case ScoreKind.PAIR:
+                phrases.append({2: "a pair", 6: "three of a kind", 12: "four of a kind"}[item.points])
+            case ScoreKind.RUN:
+                phrases.append(f"a run of {number_word(item.points)}")
+            case ScoreKind.FLUSH | ScoreKind.NOBS:
+                phrases.append(item.kind.value)
+            case _ as unreachable:
+                assert_never(unreachable)
+    return f"{' and '.join(phrases)} for {number_word(score.total)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Speaker:
+    """Turns events into lines, in full or (`quiet`) in short."""
+
+    glyphs: Glyphs
+    quiet: bool = False
+    explain: tuple[bool, ...] = (True, True)
+    """Per seat: lay out the breakdown of a hand counted by that seat."""
+
+    def subject(self, seat: int) -> str:
+        return "You" if seat == Seat.HUMAN else "The computer"
+
+    def verb(self, seat: int, verb: str) -> str:
+        """'You play' or 'The computer plays'."""
+        if seat == Seat.HUMAN:
+            return f"You {verb}"
+        return f"The computer {_third_person(verb)}"
+
+    def whose(self, seat: int) -> str:
+        return "Your" if seat == Seat.HUMAN else "Computer's"
+
+    def tone(self, seat: int) -> Tone:
+        return Tone.HUMAN if seat == Seat.HUMAN else Tone.COMPUTER
+
+    def lines(self, event: Event | MatchOver) -> list[Line]:
+        """The messages for one event (none for an event that says nothing by itself)."""
+        g = self.glyphs
+        match event:
+            case CutCard(seat, card):
+                return [Line(f"{self.verb(seat, 'cut')} the {g.card(card)}.", self.tone(seat))]
+            case CutTied():
+                return [Line("The same rank: cut again.")]
+            case DealerChosen(seat):
+                who = "You deal" if seat == Seat.HUMAN else "The computer deals"
+                return [Line(f"Low card deals first. {who}.")]
+            case Dealt(dealer, number):
+                who = "you deal" if dealer == Seat.HUMAN else "the computer deals"
+                return [Line(f"Hand {number}: {who}.", Tone.RESULT)]
+            case Discarded(seat, cards):
+                if seat == Seat.HUMAN:
+                    return [Line(f"You lay away {g.cards(cards)}.", Tone.HUMAN)]
+                if self.quiet:
+                    return []
+                return [Line("The computer lays away two cards.", Tone.COMPUTER)]
+            case StarterTurned(cutter, card):
+                return [Line(f"{self.verb(cutter, 'cut')}: the starter is the {g.card(card)}.")]
+            case Played(seat, card, count):
+                if self.quiet:
+                    return [Line(f"{self.subject(seat)}: {g.card(card)} ({count})", self.tone(seat))]
+                return [Line(f"{self.verb(seat, 'play')} the {g.card(card)}: {count}.", self.tone(seat))]
+            case Go(seat):
+                return [Line(f"{self.verb(seat, 'say')} go.", self.tone(seat))]
+            case CountReset(leader):
+                if self.quiet:
+                    return []
+                who = "you lead" if leader == Seat.HUMAN else "the computer leads"
+                return [Line(f"The count starts again at zero; {who}.")]
+            case Scored():
+                return self._scored(event)
+            case Shown(seat, cards, starter, crib, score):
+                what = "crib" if crib else "hand"
+                said = f"{self.whose(seat)} {what} {g.cards(cards)} + {g.card(starter)}"
+                lines = [Line(f"{said}: {score.total}", self.tone(seat))]
+                if self.explain[seat]:
+                    lines.append(Line(f"  {_capital(announce(score))}.", self.tone(seat)))
+                return lines
+            case Claimed(seat, claimed, actual, crib):
+                return self._claimed(event)
+            case HandOver():
+                return []
+            case GameOver(winner, scores, result):
+                loser = max(s for i, s in enumerate(scores) if i != winner)
+                who = "You win" if winner == Seat.HUMAN else "The computer wins"
+                text = f"{who} {scores[winner]} to {loser}"
+                if result is GameResult.SKUNK:
+                    text += ": a skunk"
+                elif result is GameResult.DOUBLE_SKUNK:
+                    text += ": a double skunk"
+                return [Line(text + "!", Tone.RESULT)]
+            case MatchOver(winner, points):
+                who = "You win" if winner == Seat.HUMAN else "The computer wins"
+                mine, theirs = points[winner], max(p for i, p in enumerate(points) if i != winner)
+                return [Line(f"{who} the match, {mine} to {theirs}.", Tone.RESULT)]
+            case _ as unreachable:
+                assert_never(unreachable)
+
+    def _scored(self, event: Scored) -> list[Line]:
+        seat, points, tone = event.seat, number_word(event.points), self.tone(event.seat)
+        match event.reason:
+            case Reason.HEELS:
+                return [Line(f"His heels: {self.verb(seat, 'peg').lower()} two.", tone)]
+            case Reason.PLAY:
+                return [Line(f"{_capital(play_words(event.score))}.", tone)]
+            case Reason.GO:
+                return [Line(f"One for the go: {self.verb(seat, 'peg').lower()} one.", tone)]
+            case Reason.LAST_CARD:
+                return [Line(f"One for last card: {self.verb(seat, 'peg').lower()} one.", tone)]
+            case Reason.HAND | Reason.CRIB:
+                return []  # the count itself was just laid out (Shown) or stated (Claimed)
+            case Reason.OVERCLAIM:
+                return [Line(f"{self.verb(seat, 'peg')} {points} for the over-count.", tone)]
+            case Reason.MUGGINS:
+                return [Line(f"Muggins! {self.verb(seat, 'take')} the {points} missed.", tone)]
+            case _ as unreachable:
+                assert_never(unreachable)
+
+    def _claimed(self, event: Claimed) -> list[Line]:
+        seat, tone = event.seat, self.tone(event.seat)
+        what = "crib" if event.crib else "hand"
+        said = f"{self.verb(seat, 'count')} {event.claimed}"
+        if event.claimed == event.actual:
+            return [Line(f"{said}: right.", tone)]
+        return [Line(f"{said}, but the {what} is worth {event.actual}.", Tone.ERROR)]
+
+
+def _third_person(verb: str) -> str:
+    return {"say": "says", "take": "takes"}.get(verb, verb + "s")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+_HISTORY: Final = 2000
+"""Messages kept for scrolling back."""
+
+
+@dataclass(slots=True)
+class MessageLog:
+    """Every message of the session, newest last, with a scroll position."""
+
+    entries: list[Line] = field(default_factory=list)
+    back: int = 0
+    """How many wrapped lines the view is scrolled up from the newest."""
+
+    def add(self, line: Line) -> None:
+        """Append a message and scroll back to the newest."""
+        self.entries.append(line)
+        del self.entries[:-_HISTORY]
+        self.back = 0
+
+    def say(self, text: str, tone: Tone = Tone.INFO) -> None:
+        """Append a message given as text."""
+        self.add(Line(text, tone))
+
+    def wrapped(self, width: int) -> list[Line]:
+        """Every message wrapped to `width` columns, continuation lines indented."""
+        out: list[Line] = []
+        for entry in self.entries:
+            indent = " " * (len(entry.text) - len(entry.text.lstrip(" ")))
+            parts = textwrap.wrap(entry.text, max(width, 8), subsequent_indent=indent + " ",
+                                  break_on_hyphens=False)
+            for part in parts or [""]:
+                out.append(Line(part, entry.tone))
+        return out
+
+    def window(self, width: int, height: int) -> tuple[list[Line], bool, bool]:
+        """The lines to show in `height` rows, and whether older and newer ones are hidden."""
+        lines = self.wrapped(width)
+        self.back = max(0, min(self.back, len(lines) - height))
+        end = len(lines) - self.back
+        start = max(0, end - height)
+        return lines[start:end], start > 0, self.back > 0
+
+    def scroll(self, rows: int) -> None:
+        """Scroll up (positive) or down (negative) by `rows` wrapped lines."""
+        self.back = max(0, self.back + rows)
+

@@ -1,0 +1,155 @@
+"""Shared test helpers: card strategies, a naive scorer, and a random-play driver."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+from cribbage.cards import DECK, Card, Rank
+from cribbage.events import Event
+from cribbage.rules import (
+    Action,
+    Claim,
+    CutForDeal,
+    CutStarter,
+    Discard,
+    GameState,
+    Phase,
+    Play,
+    apply,
+    cut_positions,
+    legal_plays,
+    pending,
+    show_turn,
+)
+
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
+
+
+def reference(name: str) -> Any:
+    """A file of verified figures from ../shared/reference."""
+    return json.loads((REFERENCE / name).read_text())
+
+
+def cards_st(n: int) -> st.SearchStrategy[list[Card]]:
+    """`n` distinct cards."""
+    return st.lists(st.sampled_from(DECK), min_size=n, max_size=n, unique=True)
+
+
+def naive_show(hand: list[Card], starter: Card, crib: bool = False) -> int:
+    """The show count by brute force over every subset, written as plainly as possible."""
+    five = hand + [starter]
+    points = 0
+    for size in range(2, 6):
+        for combo in itertools.combinations(five, size):
+            if sum(min(int(c.rank), 10) for c in combo) == 15:
+                points += 2
+    for x, y in itertools.combinations(five, 2):
+        if x.rank == y.rank:
+            points += 2
+    for size in (5, 4, 3):
+        runs = 0
+        for combo in itertools.combinations(five, size):
+            ranks = sorted(int(c.rank) for c in combo)
+            if all(ranks[i + 1] == ranks[i] + 1 for i in range(size - 1)):
+                runs += 1
+        if runs:
+            points += size * runs
+            break
+    if len({c.suit for c in hand}) == 1:
+        if starter.suit == hand[0].suit:
+            points += 5
+        elif not crib:
+            points += 4
+    if any(c.rank == Rank.JACK and c.suit == starter.suit for c in hand):
+        points += 1
+    return points
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A random legal action for the first seat that must act."""
+    seat = pending(state)[0]
+    match state.phase:
+        case Phase.CUT_FOR_DEAL:
+            return CutForDeal(seat, rng.choice(cut_positions(state)))
+        case Phase.CUT_STARTER:
+            return CutStarter(seat, rng.choice(cut_positions(state)))
+        case Phase.DISCARD:
+            return Discard(seat, tuple(rng.sample(state.hands[seat], 2)))
+        case Phase.PLAY:
+            return Play(seat, rng.choice(legal_plays(state, seat)))
+        case Phase.SHOW:
+            return Claim(seat, rng.randint(0, 29))
+    raise AssertionError(f"no action in {state.phase}")
+
+
+def play_random_game(
+    state: GameState, rng: random.Random
+) -> Iterator[tuple[GameState, Action, GameState, tuple[Event, ...]]]:
+    """Play random legal actions to the end, yielding (before, action, after, events)."""
+    while state.phase is not Phase.GAME_OVER:
+        action = random_action(state, rng)
+        after, events = apply(state, action)
+        yield state, action, after, events
+        state = after
+
+
+
+
+
+def play_state(
+    pone: str,
+    dealer: str,
+    starter: str,
+    *,
+    dealer_seat: int = 1,
+    scores: tuple[int, int] = (0, 0),
+    config: Any = None,
+) -> GameState:
+    """A game at the start of the play with the given hands (card texts) and starter."""
+    from dataclasses import replace
+
+    from cribbage.cards import parse_cards
+    from cribbage.rules import GameConfig, new_game
+
+    base = new_game(config or GameConfig(), seed=0, dealer=dealer_seat)
+    pone_cards = tuple(sorted(parse_cards(pone.split())))
+    dealer_cards = tuple(sorted(parse_cards(dealer.split())))
+    turned = Card.parse(starter)
+    used = set(pone_cards) | set(dealer_cards) | {turned}
+    rest = [card for card in DECK if card not in used]
+    crib, pack = tuple(rest[:4]), tuple(rest[4:])
+    hands: list[tuple[Card, ...]] = [(), ()]
+    hands[dealer_seat] = dealer_cards
+    hands[1 - dealer_seat] = pone_cards
+    return replace(
+        base,
+        phase=Phase.PLAY,
+        hands=tuple(hands),
+        kept=tuple(hands),
+        discards=(crib[:2], crib[2:]),
+        crib=crib,
+        starter=turned,
+        pack=pack,
+        to_move=1 - dealer_seat,
+        scores=scores,
+        back_pegs=scores,
+    )
+
+
+def play_cards(state: GameState, cards: str) -> tuple[GameState, list[Event]]:
+    """Play the named cards in turn, each by whichever seat holds it (it must be its turn)."""
+    events: list[Event] = []
+    for text in cards.split():
+        card = Card.parse(text)
+        seat = next(s for s, hand in enumerate(state.hands) if card in hand)
+        assert state.to_move == seat, f"{card} played out of turn"
+        state, new = apply(state, Play(seat, card))
+        events.extend(new)
+    return state, events

@@ -1,0 +1,198 @@
+"""The command line: options become the game's options; mistakes are one line and status 2."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cribbage import __version__, cli
+from cribbage.instructions import rules_text
+from cribbage.rules import Counting
+from cribbage.ui import Options
+
+
+class FakeTty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return 1
+
+
+@pytest.fixture
+def captured_options(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Options, bool]]:
+    """Start no game: record what it would have been started with."""
+    seen: list[tuple[Options, bool]] = []
+    import cribbage.ui
+
+    def fake_run(options: Options, *, ascii_only: bool = False, hooks: object = None) -> int:
+        seen.append((options, ascii_only))
+        return 0
+
+    monkeypatch.setattr(cribbage.ui, "run", fake_run)
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
+    monkeypatch.setattr("curses.setupterm", lambda term, fd: None)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("CRIBBAGE_DELAY", raising=False)
+    return seen
+
+
+def test_defaults(captured_options: list[tuple[Options, bool]]) -> None:
+    assert cli.main([]) == 0
+    options, ascii_only = captured_options[0]
+    assert (options.target, options.games, options.level) == (121, 1, "classic")
+    assert options.counting is Counting.AUTOMATIC and not options.muggins
+    assert options.autoplay and not options.random_cut and not ascii_only
+
+
+def test_every_option_reaches_the_game(captured_options: list[tuple[Options, bool]]) -> None:
+    args = ["--game", "61", "--match", "3", "--level", "expert", "-e", "-m", "-q", "-r",
+            "--seed", "42", "--ascii", "--no-autoplay"]
+    assert cli.main(args) == 0
+    options, ascii_only = captured_options[0]
+    assert options == Options(target=61, games=3, level="expert", explain=True,
+                              counting=Counting.CLAIMED, muggins=True, quiet=True,
+                              random_cut=True, seed=42, autoplay=False, delay=options.delay)
+    assert ascii_only
+    config = options.game_config()
+    assert config.target == 61 and config.muggins
+    assert config.counting == (Counting.CLAIMED, Counting.AUTOMATIC)
+
+
+def test_manual_counts_without_muggins(captured_options: list[tuple[Options, bool]]) -> None:
+    assert cli.main(["--manual"]) == 0
+    options, _ = captured_options[0]
+    assert options.counting is Counting.CLAIMED and not options.muggins
+
+
+def test_cribbage_delay_sets_the_pace(captured_options: list[tuple[Options, bool]],
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CRIBBAGE_DELAY", "0.25")
+    assert cli.main([]) == 0
+    assert captured_options[0][0].delay == 0.25
+
+
+@pytest.mark.parametrize("value", ["soon", "-1", "11"])
+def test_a_bad_cribbage_delay_is_one_line(captured_options: list[tuple[Options, bool]],
+                                          monkeypatch: pytest.MonkeyPatch,
+                                          capsys: pytest.CaptureFixture[str], value: str) -> None:
+    monkeypatch.setenv("CRIBBAGE_DELAY", value)
+    assert cli.main([]) == 2
+    assert capsys.readouterr().err.startswith("cribbage: CRIBBAGE_DELAY must be")
+    assert captured_options == []
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--game", "100"], "a game is played to 61 or 121, not '100'"),
+        (["--match", "0"], "a match is at least one game"),
+        (["--match", "two"], "'two' is not a whole number"),
+        (["--level", "hard"], "invalid choice: 'hard'"),
+        (["--seed", "x"], "the seed must be a whole number"),
+        (["--frobnicate"], "unrecognized arguments: --frobnicate"),
+    ],
+)
+def test_mistakes_are_one_line_on_stderr_and_status_2(
+    args: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("cribbage: ")
+    assert words.lower() in err.lower()
+
+
+def test_missing_term_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
+    monkeypatch.delenv("TERM", raising=False)
+    assert cli.main([]) == 2
+    assert capsys.readouterr().err == "cribbage: TERM is not set, so the terminal's type is unknown.\n"
+
+
+def test_an_unknown_terminal_type_is_one_line(monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
+    monkeypatch.setenv("TERM", "no-such-terminal-anywhere")
+    import curses
+
+    def refuse(term: str, fd: int) -> None:
+        raise curses.error("unknown terminal")
+
+    monkeypatch.setattr(curses, "setupterm", refuse)
+    assert cli.main([]) == 2
+    assert "'no-such-terminal-anywhere' is unknown" in capsys.readouterr().err
+
+
+def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--version"]) == 0
+    assert capsys.readouterr().out == f"cribbage {__version__}\n"
+    assert cli.main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for option in ("--game", "--match", "--level", "--explain", "--muggins", "--manual",
+                   "--quiet", "--random-cut", "--seed", "--ascii", "--rules", "--version"):
+        assert option in out
+
+
+def test_rules_are_printed_when_output_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["--rules"]) == 0
+    assert capsys.readouterr().out == rules_text()
+
+
+def test_rules_go_through_the_pager(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paged = tmp_path / "paged.txt"
+    monkeypatch.setenv("PAGER", f"{sys.executable} -c \"import sys; open({str(paged)!r}, 'w').write(sys.stdin.read())\"")
+    assert cli.show_rules(FakeTty()) == 0
+    assert paged.read_text() == rules_text()
+
+
+def test_a_pager_that_cannot_start_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PAGER", "/no/such/pager")
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    shown: list[str] = []
+
+    def fake_page(text: str, out: object, keys: object) -> int:
+        shown.append(text)
+        return 0
+
+    monkeypatch.setattr(cli, "page", fake_page)
+    assert cli.show_rules(FakeTty()) == 0
+    assert shown == [rules_text()]
+
+
+def test_the_built_in_pager_shows_a_page_at_a_time_and_stops_on_q(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("shutil.get_terminal_size", lambda: os.terminal_size((80, 11)))
+    text = "".join(f"line {n}\n" for n in range(1, 31))
+    out = io.StringIO()
+    assert cli.page(text, out, io.StringIO("\nq\n")) == 0
+    shown = out.getvalue()
+    assert "line 20" in shown and "line 21" not in shown
+    assert shown.count("-- more") == 2
+
+
+def test_every_option_and_key_is_in_the_rules() -> None:
+    text = rules_text()
+    for action in cli.build_parser()._actions:
+        for option in action.option_strings:
+            assert option in text, option
+    for key in ("Left, Right, h, l, j, k", "space or Enter", "Ctrl-L", "PgUp", "q or F10", "?"):
+        assert key in text, key
+    for variable in ("NO_COLOR", "PAGER", "TERM", "CRIBBAGE_DELAY"):
+        assert variable in text
+
+
+def test_rules_text_is_plain_and_fits_a_terminal() -> None:
+    lines = rules_text().splitlines()
+    assert all(len(line) <= 79 for line in lines)
+    assert all(ord(char) < 128 for line in lines for char in line)
+
+
+def test_running_the_module_works() -> None:
+    done = subprocess.run([sys.executable, "-m", "cribbage.cli", "--version"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("cribbage ")

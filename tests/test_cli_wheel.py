@@ -1,0 +1,39 @@
+"""`cribbage --rules` from a wheel installed in a fresh virtual environment, far from the source."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(part) for part in command], cwd=cwd, capture_output=True,
+                          text=True, timeout=300, check=False)
+
+
+@pytest.mark.slow
+def test_the_installed_wheel_carries_the_rules(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", wheels, ROOT,
+                 cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = wheels.glob("cribbage-*.whl")
+
+    env_dir = tmp_path / "env"
+    venv.create(env_dir, with_pip=False)
+    python = env_dir / "bin" / "python"
+    installed = _run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
+                     "--quiet", wheel, cwd=tmp_path)
+    assert installed.returncode == 0, installed.stderr
+
+    where = _run(python, "-c", "import cribbage; print(cribbage.__file__)", cwd=tmp_path)
+    assert Path(where.stdout.strip()).is_relative_to(env_dir)
+    shown = _run(env_dir / "bin" / "cribbage", "--rules", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout == (ROOT / "docs" / "cribbage.n").read_text(encoding="utf-8")

@@ -1,0 +1,226 @@
+"""The real `cribbage` command in a pseudo-terminal, read through a terminal emulator.
+
+Each test waits for what a player would see on the screen (never for a fixed time) and
+types keys, as a person would.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pexpect
+import pyte
+import pytest
+
+COMMAND = str(Path(sys.executable).with_name("cribbage"))
+TIMEOUT = 30.0
+
+
+class Terminal:
+    """A `cribbage` process on a pseudo-terminal, with an emulated screen."""
+
+    def __init__(self, *args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None) -> None:
+        base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PAGER")}
+        base.update({"TERM": "linux", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "CRIBBAGE_DELAY": "0.05"})
+        if env is not None:
+            base.update(env)
+            base = {k: v for k, v in base.items() if v}
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.child = pexpect.spawn(COMMAND, list(args), dimensions=(rows, cols), env=base)
+
+    def pump(self, wait: float = 0.05) -> None:
+        """Feed whatever the program has written into the emulator."""
+        if self.child.closed:
+            return
+        try:
+            while True:
+                data = self.child.read_nonblocking(65536, timeout=wait)
+                self.stream.feed(data if isinstance(data, bytes) else data.encode())
+                wait = 0.01
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            pass
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, what: str | Callable[[str], bool], timeout: float = TIMEOUT) -> str:
+        """Wait until the screen shows `what` (or satisfies it); return the screen."""
+        test = (lambda text: what in text) if isinstance(what, str) else what
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.pump()
+            if test(self.text):
+                return self.text
+            if not self.child.isalive():
+                self.pump()
+                if test(self.text):
+                    return self.text
+                break
+        raise AssertionError(f"the screen never showed {what!r}:\n{self.text}")
+
+    def send(self, keys: str) -> None:
+        self.child.send(keys)
+
+    def resize(self, rows: int, cols: int) -> None:
+        self.screen.resize(rows, cols)
+        self.child.setwinsize(rows, cols)
+
+    def exit_status(self) -> int | None:
+        self.child.expect(pexpect.EOF, timeout=TIMEOUT)
+        self.child.close()
+        status: int | None = self.child.exitstatus
+        return status
+
+    def close(self) -> None:
+        if self.child.isalive():
+            self.child.terminate(force=True)
+
+
+@pytest.fixture
+def terminals() -> Iterator[Callable[..., Terminal]]:
+    started: list[Terminal] = []
+
+    def start(*args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None) -> Terminal:
+        terminal = Terminal(*args, rows=rows, cols=cols, env=env)
+        started.append(terminal)
+        return terminal
+
+    yield start
+    for terminal in started:
+        terminal.close()
+
+
+def play_to_the_show(term: Terminal) -> str:
+    """Answer each question of the play with Enter until the hand is over; the screen then."""
+    questions = ("Your play:", "Where do you cut the pack?")
+    while True:
+        before = term.wait_for(lambda t: "The hand is over" in t or any(q in t for q in questions))
+        if "The hand is over" in before:
+            return before
+        term.send("\r")
+        term.wait_for(lambda t: t != before)
+
+
+def board_score(text: str, name: str) -> int:
+    found = re.search(rf"─ {name} (\d+) ─", text)
+    assert found, text
+    return int(found.group(1))
+
+
+def test_a_seeded_hand_from_the_cut_to_the_show(terminals: Callable[..., Terminal]) -> None:
+    term = terminals("--seed", "1")
+    term.wait_for("Where do you cut the pack?")
+    term.send("\x1b[D\x1b[D\r")  # two cards to the left, then cut
+    screen = term.wait_for("Choose 2 for")
+    assert "You cut the" in screen and "The computer cuts the" in screen
+    term.send(" ")
+    term.wait_for("Choose 1 more for")
+    term.send(" ")
+    term.wait_for("Lay away")
+    term.send("\r")
+    term.wait_for("You lay away")
+    screen = play_to_the_show(term)
+    assert "Your hand" in screen and "Computer's hand" in screen
+    assert re.search(r"(Your|Computer's) crib .*: \d+", screen)
+    assert "starter" in screen
+    # someone always pegs in the play (at least the last card), and nothing is lost on the way
+    assert board_score(screen, "You") + board_score(screen, "Computer") > 0
+    term.send("q")
+    term.wait_for("Quit? (y/n)")
+    term.send("y")
+    assert term.exit_status() == 0
+
+
+def test_the_board_pegs_stand_at_the_scores(terminals: Callable[..., Terminal]) -> None:
+    term = terminals("--seed", "2", "--random-cut")
+    term.wait_for("Choose 2 for")
+    term.send("  \r")
+    screen = play_to_the_show(term)
+    rows = screen.splitlines()
+    top = next(i for i, row in enumerate(rows) if "┌─ Computer" in row)
+    left = rows[top].index("┌")
+    for n, name in enumerate(("Computer", "You")):
+        score = board_score(screen, name)
+        if score == 0:
+            continue
+        hole = score - 1
+        row, column = (1, hole) if hole < 30 else (2, 59 - hole)
+        assert rows[top + 3 * n + row][left + 1 + column + column // 5] == "●", screen
+    term.send("q")
+    term.wait_for("Quit?")
+    term.send("y")
+    assert term.exit_status() == 0
+
+
+def test_a_small_terminal_says_the_size_needed_and_resizing_resumes(terminals: Callable[..., Terminal]) -> None:
+    term = terminals("--seed", "3", rows=20, cols=70)
+    screen = term.wait_for("needs a terminal of at least 80x24")
+    assert "70x20" in screen and len(screen.strip().splitlines()) == 1
+    term.resize(24, 80)
+    term.wait_for("Where do you cut the pack?")
+    term.send("\r")
+    term.wait_for("Choose 2 for")
+    term.resize(20, 70)
+    term.wait_for("needs a terminal of at least 80x24")
+    term.resize(30, 100)
+    screen = term.wait_for("Choose 2 for")
+    assert "You cut the" in screen
+    term.send("\x1b[21~")  # F10
+    term.wait_for("Quit? (y/n)")
+    term.send("y")
+    assert term.exit_status() == 0
+
+
+def test_ctrl_c_ends_the_game_quietly(terminals: Callable[..., Terminal]) -> None:
+    term = terminals("--seed", "4")
+    term.wait_for("Where do you cut the pack?")
+    term.send("\x03")
+    status = term.exit_status()
+    assert status == 130
+    term.pump()
+    assert "Traceback" not in term.text
+
+
+def test_a_missing_term_is_one_line_and_status_2(terminals: Callable[..., Terminal]) -> None:
+    term = terminals(env={"TERM": ""})
+    screen = term.wait_for("TERM is not set")
+    assert term.exit_status() == 2
+    assert "Traceback" not in screen
+
+
+def run(*args: str, stdin: int | None = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "PAGER"}
+    return subprocess.run([COMMAND, *args], stdin=stdin, capture_output=True, text=True,
+                          timeout=TIMEOUT, env=env)
+
+
+def test_rules_print_when_output_is_not_a_terminal() -> None:
+    done = run("--rules")
+    assert done.returncode == 0
+    for heading in ("THE PLAY", "THE SHOW", "KEYS", "OPTIONS", "muggins"):
+        assert heading in done.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["--game", "100"], ["--match", "0"], ["--level", "hard"], ["--seed", "x"], ["--bogus"], ["extra"]],
+)
+def test_bad_options_are_one_line_and_status_2(args: list[str]) -> None:
+    done = run(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert len(done.stderr.strip().splitlines()) == 1 and done.stderr.startswith("cribbage: ")
+
+
+def test_a_game_needs_a_terminal() -> None:
+    done = run("--seed", "1")
+    assert done.returncode == 2
+    assert done.stderr.strip() == "cribbage: The game needs a terminal: standard input and output must be one."

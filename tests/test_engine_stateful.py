@@ -1,0 +1,261 @@
+"""The engine driven by random sequences of legal and illegal actions (hypothesis stateful).
+
+A simple statement of what is legal (`is_legal`) stands beside the engine: the engine must
+accept exactly those actions, reject every other with a `CribbageError` whose text is one
+sentence, and leave the state as it was. At any step, the match saved and loaded, and its
+record replayed, must give the very same state.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import shutil
+import tempfile
+
+import pytest
+from hypothesis import HealthCheck, event, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    rule,
+)
+
+from cribbage.cards import DECK
+from cribbage.errors import CribbageError, IllegalPlayError
+from cribbage.match import MatchConfig
+from cribbage.record import NEXT_GAME, Record, replay
+from cribbage.rules import (
+    Action,
+    Claim,
+    Counting,
+    CutForDeal,
+    CutStarter,
+    Discard,
+    GameConfig,
+    GameState,
+    Overcount,
+    Phase,
+    Play,
+    apply,
+    cut_positions,
+    legal_plays,
+    new_game,
+    pending,
+)
+from cribbage.storage import SavedMatch, Storage
+from .test_storage_support import random_step
+
+
+def is_legal(game: GameState, action: Action) -> bool:
+    """Whether the rules allow `action` now, stated as plainly as possible."""
+    if game.phase is Phase.GAME_OVER or action.seat not in pending(game):
+        return False
+    match action:
+        case CutForDeal(_, position):
+            return game.phase is Phase.CUT_FOR_DEAL and position in cut_positions(game)
+        case CutStarter(_, position):
+            return game.phase is Phase.CUT_STARTER and position in cut_positions(game)
+        case Discard(seat, cards):
+            return (
+                game.phase is Phase.DISCARD
+                and len(cards) == 2
+                and len(set(cards)) == 2
+                and set(cards) <= set(game.hands[seat])
+            )
+        case Play(seat, card):
+            return (
+                game.phase is Phase.PLAY
+                and card in game.hands[seat]
+                and game.count + card.value <= 31
+            )
+        case Claim(_, points):
+            return game.phase is Phase.SHOW and 0 <= points <= 29
+    return False
+
+
+def legal_actions(game: GameState) -> list[Action]:
+    """Every legal action now, for every seat that must act (discards in one card order)."""
+    actions: list[Action] = []
+    for seat in pending(game):
+        match game.phase:
+            case Phase.CUT_FOR_DEAL:
+                actions += [CutForDeal(seat, p) for p in cut_positions(game)]
+            case Phase.CUT_STARTER:
+                actions += [CutStarter(seat, p) for p in cut_positions(game)]
+            case Phase.DISCARD:
+                pairs = itertools.combinations(game.hands[seat], 2)
+                actions += [Discard(seat, pair) for pair in pairs]
+            case Phase.PLAY:
+                actions += [Play(seat, card) for card in legal_plays(game, seat)]
+            case Phase.SHOW:
+                actions += [Claim(seat, points) for points in range(30)]
+    return actions
+
+
+def is_sentence(text: str) -> bool:
+    """One sentence for a player: a capital (or a card) first, a full stop last, one line."""
+    return bool(text) and (text[0].isupper() or text[0].isdigit()) and text.endswith(".") \
+        and "\n" not in text and "Traceback" not in text
+
+
+seats = st.integers(-1, 2)
+cards = st.sampled_from(DECK)
+any_action: st.SearchStrategy[Action] = st.one_of(
+    st.builds(CutForDeal, seats, st.integers(-2, 55)),
+    st.builds(CutStarter, seats, st.integers(-2, 55)),
+    st.builds(Discard, seats, st.lists(cards, max_size=3).map(tuple)),
+    st.builds(Play, seats, cards),
+    st.builds(Claim, seats, st.integers(-3, 33)),
+)
+
+
+# --- examples -------------------------------------------------------------------------------
+
+
+def _game_in(phase: Phase) -> GameState:
+    """A claimed-count game played to the first moment it is in `phase`."""
+    config = GameConfig(counting=(Counting.CLAIMED, Counting.CLAIMED))
+    game = new_game(config, seed=2)
+    while game.phase is not phase:
+        game, _ = apply(game, legal_actions(game)[0])
+    return game
+
+
+@pytest.mark.parametrize("phase", [p for p in Phase if p is not Phase.GAME_OVER])
+def test_an_action_of_another_phase_is_refused_even_from_the_seat_to_act(phase: Phase) -> None:
+    game = _game_in(phase)
+    seat = pending(game)[0]
+    hand = game.hands[seat] if game.hands else ()
+    others: list[Action] = [CutForDeal(seat, 10), CutStarter(seat, 10), Claim(seat, 4)]
+    if len(hand) >= 2:
+        others += [Discard(seat, hand[:2]), Play(seat, hand[0])]
+    for action in others:
+        if is_legal(game, action):
+            continue
+        with pytest.raises(IllegalPlayError) as err:
+            apply(game, action)
+        assert is_sentence(str(err.value)), str(err.value)
+    assert game == _game_in(phase)
+
+
+def test_a_card_played_during_the_discard_names_the_moment() -> None:
+    game = _game_in(Phase.DISCARD)
+    with pytest.raises(IllegalPlayError, match="You cannot play a card during the discard."):
+        apply(game, Play(1, game.hands[1][0]))
+
+
+# --- the state machine ----------------------------------------------------------------------
+
+
+class EngineMachine(RuleBasedStateMachine):
+    """A match played by legal actions drawn by hypothesis, with illegal ones thrown in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.home = tempfile.mkdtemp(prefix="cribbage-stateful-")
+        self.storage = Storage(self.home)
+        assert self.storage.claim() is None
+        self.match = SavedMatch.start(0)
+        self.rejected = 0
+
+    @initialize(
+        seed=st.integers(0, 2**40),
+        points=st.sampled_from([15, 31, 61, 121]),
+        counting=st.sampled_from([Counting.AUTOMATIC, Counting.CLAIMED]),
+        muggins=st.booleans(),
+        overcount=st.sampled_from(Overcount),
+        games=st.integers(1, 3),
+    )
+    def start(self, seed: int, points: int, counting: Counting, muggins: bool,
+              overcount: Overcount, games: int) -> None:
+        config = GameConfig(target=points, counting=(counting, Counting.AUTOMATIC),
+                            muggins=muggins, overcount=overcount)
+        self.match = SavedMatch.start(seed, config, MatchConfig(games=games),
+                                      {"level": "classic", "seed": seed})
+
+    @property
+    def game(self) -> GameState:
+        return self.match.state.game
+
+    @rule(data=st.data())
+    def legal_step(self, data: st.DataObject) -> None:
+        if self.match.state.over:
+            assert legal_actions(self.game) == []
+            return
+        if self.game.phase is Phase.GAME_OVER:
+            self.match.apply(NEXT_GAME)
+            assert self.game.phase in (Phase.DISCARD,) and self.game.scores == (0, 0)
+            return
+        action = data.draw(st.sampled_from(legal_actions(self.game)))
+        assert is_legal(self.game, action)
+        self.match.apply(action)
+
+    @rule(rng=st.randoms(use_true_random=False), count=st.integers(1, 12))
+    def several_legal_steps(self, rng: random.Random, count: int) -> None:
+        for _ in range(count):
+            step = random_step(self.match.state, rng)
+            if step is None:
+                return
+            if step != NEXT_GAME:
+                assert not isinstance(step, str) and is_legal(self.game, step)
+            self.match.apply(step)
+
+    @rule(action=any_action)
+    def any_step(self, action: Action) -> None:
+        before, record = self.match.state, self.match.record
+        legal = is_legal(before.game, action)
+        try:
+            self.match.apply(action)
+        except CribbageError as err:
+            assert not legal, f"{action} is legal but was refused: {err}"
+            assert is_sentence(str(err)), str(err)
+            assert self.match.state is before and self.match.record is record
+            self.rejected += 1
+            return
+        assert legal, f"{action} is illegal but was accepted"
+
+    @rule()
+    def save_and_load(self) -> None:
+        assert self.storage.save(self.match) is None
+        if self.match.state.over:  # a finished match is filed and its save removed
+            assert not self.storage.save_path.exists()
+            return
+        loaded, message = self.storage.load()
+        assert message is None and loaded is not None
+        assert loaded.state == self.match.state
+        assert loaded.record == self.match.record
+        assert (loaded.id, loaded.options) == (self.match.id, self.match.options)
+        self.match = loaded  # play on from the loaded match
+
+    @rule()
+    def record_replays_to_the_state(self) -> None:
+        record = Record.from_json(self.match.record.to_json())
+        assert record == self.match.record
+        assert replay(record) == self.match.state
+
+    @rule()
+    def save_text_reads_back_the_same(self) -> None:
+        again = SavedMatch.from_json(self.match.to_json())
+        assert again.state == self.match.state and again.events == self.match.events
+
+    @invariant()
+    def note_progress(self) -> None:
+        event(f"phase: {self.game.phase.value}")
+        event(f"match over: {self.match.state.over}")
+        event(f"games started: {self.match.state.number}")
+
+    def teardown(self) -> None:
+        self.storage.release()
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+EngineMachine.TestCase.settings = settings(
+    max_examples=60,
+    stateful_step_count=80,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+TestEngine = EngineMachine.TestCase

@@ -1,0 +1,28 @@
+"""The engine is pure: no curses, no terminal, whatever is imported."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+ENGINE = [
+    "cribbage",
+    "cribbage.cards",
+    "cribbage.scoring",
+    "cribbage.rules",
+    "cribbage.events",
+    "cribbage.view",
+    "cribbage.match",
+    "cribbage.record",
+    "cribbage.errors",
+    "cribbage.computer",
+]
+
+
+@pytest.mark.parametrize("module", ENGINE)
+def test_engine_modules_do_not_import_curses(module: str) -> None:
+    code = f"import sys, {module}; print('curses' in sys.modules or '_curses' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

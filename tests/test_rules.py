@@ -1,0 +1,368 @@
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+import pytest
+
+from cribbage.cards import Card, Rank, parse_cards
+from cribbage.errors import (
+    CardNotInHandError,
+    IllegalPlayError,
+    InvalidClaimError,
+    NotYourTurnError,
+)
+from cribbage.events import (
+    Played,
+    Claimed,
+    CountReset,
+    CutCard,
+    CutTied,
+    DealerChosen,
+    Dealt,
+    GameOver,
+    GameResult,
+    Go,
+    HandOver,
+    Reason,
+    Scored,
+    Shown,
+)
+from cribbage.rules import (
+    Claim,
+    Counting,
+    CutForDeal,
+    CutStarter,
+    Discard,
+    GameConfig,
+    GameState,
+    Overcount,
+    Phase,
+    Play,
+    _shuffled,
+    apply,
+    cut_positions,
+    legal_plays,
+    new_game,
+    pending,
+)
+
+from .support import play_cards, play_state
+
+
+def pegs(events: Iterable[object]) -> list[tuple[int, int, Reason]]:
+    return [(e.seat, e.points, e.reason) for e in events if isinstance(e, Scored)]
+
+
+# --- cut for deal -----------------------------------------------------------------------------
+
+
+def test_the_cut_position_decides_the_card_and_low_card_deals() -> None:
+    state = new_game(seed=11)
+    assert pending(state) == (0,) and cut_positions(state) == range(4, 49)
+    first = state.pack[20]
+    state, events = apply(state, CutForDeal(0, 20))
+    assert events == (CutCard(0, first),)
+    assert pending(state) == (1,) and cut_positions(state) == range(4, 48)
+    position = next(p for p in cut_positions(state) if state.pack[p].rank != first.rank)
+    second = state.pack[position]
+    state, events = apply(state, CutForDeal(1, position))
+    dealer = 0 if first.rank < second.rank else 1
+    assert events[:2] == (CutCard(1, second), DealerChosen(dealer))
+    assert isinstance(events[2], Dealt) and state.dealer == dealer
+    assert state.phase is Phase.DISCARD
+
+
+def test_equal_cuts_cut_again_from_a_new_shuffle() -> None:
+    state = new_game(seed=11)
+    first = state.pack[20]
+    state, _ = apply(state, CutForDeal(0, 20))
+    tie = next(p for p in cut_positions(state) if state.pack[p].rank == first.rank)
+    again, events = apply(state, CutForDeal(1, tie))
+    assert events[-1] == CutTied()
+    assert again.phase is Phase.CUT_FOR_DEAL and pending(again) == (0,)
+    assert again.cuts == (None, None) and len(again.pack) == 52
+    assert again.pack != state.pack
+
+
+@pytest.mark.parametrize("position", [0, 3, 49, 52, -1])
+def test_a_cut_must_leave_four_cards_in_each_packet(position: int) -> None:
+    state = new_game(seed=1)
+    with pytest.raises(IllegalPlayError, match="at least 4 cards"):
+        apply(state, CutForDeal(0, position))
+    with pytest.raises(NotYourTurnError):
+        apply(state, CutForDeal(1, 10))
+
+
+# --- deal, discard, starter ---------------------------------------------------------------------
+
+
+def test_six_each_dealt_one_at_a_time_non_dealer_first() -> None:
+    state = new_game(seed=5, dealer=1)
+    deck = _shuffled(5, state.shuffles)
+    assert state.hands[0] == tuple(sorted(deck[0:12:2]))
+    assert state.hands[1] == tuple(sorted(deck[1:12:2]))
+    assert state.pack == deck[12:]
+    assert pending(state) == (0, 1)
+
+
+def test_seeds_replay_and_differ() -> None:
+    assert new_game(seed=5, dealer=0) == new_game(seed=5, dealer=0)
+    assert new_game(seed=5, dealer=0).hands != new_game(seed=6, dealer=0).hands
+
+
+def test_discards_go_to_the_dealers_crib() -> None:
+    state = new_game(seed=5, dealer=1)
+    hand0, hand1 = state.hands
+    with pytest.raises(IllegalPlayError, match="exactly 2"):
+        apply(state, Discard(0, hand0[:1]))
+    with pytest.raises(IllegalPlayError, match="exactly 2"):
+        apply(state, Discard(0, (hand0[0], hand0[0])))
+    with pytest.raises(CardNotInHandError):
+        apply(state, Discard(0, (hand0[0], hand1[0])))
+    with pytest.raises(IllegalPlayError):
+        apply(state, Play(0, hand0[0]))
+    state, _ = apply(state, Discard(1, hand1[4:]))
+    with pytest.raises(NotYourTurnError):
+        apply(state, Discard(1, hand1[:2]))
+    assert pending(state) == (0,)
+    state, _ = apply(state, Discard(0, hand0[:2]))
+    assert state.phase is Phase.CUT_STARTER and pending(state) == (0,)
+    assert sorted(state.crib) == sorted(hand0[:2] + hand1[4:])
+    assert state.kept == (hand0[2:], hand1[:4]) == state.hands
+
+
+def discarded(seed: int, dealer: int = 1) -> GameState:
+    state = new_game(seed=seed, dealer=dealer)
+    for seat in (0, 1):
+        state, _ = apply(state, Discard(seat, state.hands[seat][:2]))
+    return state
+
+
+def test_the_pone_cuts_and_the_dealer_turns_the_starter() -> None:
+    state = discarded(8)
+    assert cut_positions(state) == range(4, 37)
+    with pytest.raises(NotYourTurnError):
+        apply(state, CutStarter(1, 10))
+    after, events = apply(state, CutStarter(0, 10))
+    assert after.starter == state.pack[10]
+    assert after.phase is Phase.PLAY and pending(after) == (0,)
+
+
+def test_his_heels_pegs_two_for_the_dealer_and_can_win() -> None:
+    state = discarded(8)
+    jack = next(p for p in cut_positions(state) if state.pack[p].rank is Rank.JACK)
+    _, events = apply(state, CutStarter(0, jack))
+    assert pegs(events) == [(1, 2, Reason.HEELS)]
+    near = replace(state, scores=(50, 119))
+    final, events = apply(near, CutStarter(0, jack))
+    assert final.phase is Phase.GAME_OVER and final.winner == 1
+    assert isinstance(events[-1], GameOver) and events[-1].scores == (50, 121)
+    with pytest.raises(IllegalPlayError, match="over"):
+        apply(final, Play(0, final.hands[0][0]))
+
+
+# --- the play ---------------------------------------------------------------------------------
+
+
+def test_a_hand_with_go_and_last_card() -> None:
+    # Pone holds A-8-9-9, the dealer 2-7-T-J (a worked example from a rules essay, whose
+    # arithmetic slips at the fifth card: the count there is 27, not 25).
+    state = play_state("ah 8c 9d 9s", "2h 7c td jh", "kc")
+    state, events = play_cards(state, "8c 7c 9d 2h ah")
+    assert Played(0, Card.parse("ah"), 27) in events
+    assert [e for e in events if isinstance(e, Go)] == [Go(1)]
+    assert pegs(events) == [(1, 2, Reason.PLAY), (0, 3, Reason.PLAY), (0, 1, Reason.GO)]
+    assert CountReset(1) in events and state.to_move == 1
+    state, events = play_cards(state, "td 9s jh")
+    assert pegs(events)[:2] == [(1, 3, Reason.PLAY), (1, 1, Reason.LAST_CARD)]
+    assert state.phase is not Phase.PLAY
+
+
+def test_thirty_one_pegs_two_resets_and_the_next_player_leads() -> None:
+    state = play_state("th 5c 2d 3s", "kh 6c 4d 9s", "ac")
+    state, events = play_cards(state, "th kh 5c 6c")
+    assert pegs(events) == [(1, 2, Reason.PLAY)]  # 31 for two; no point for go on top
+    assert CountReset(0) in events and state.count == 0 and state.to_move == 0
+    state, events = play_cards(state, "2d 4d 3s")
+    assert pegs(events) == [(0, 3, Reason.PLAY)]  # 2-4-3 run; nothing crosses the reset
+    state, events = play_cards(state, "9s")
+    assert pegs(events)[0] == (1, 1, Reason.LAST_CARD)
+
+
+def test_combinations_never_cross_a_reset() -> None:
+    state = play_state("5h 5c 5d as", "th kh qh jc", "2c")
+    state, events = play_cards(state, "5h th 5c kh")
+    # counts: 5, 15, 20, 30; pone cannot play 5 (35) but holds the ace: 31 for two
+    assert state.to_move == 0
+    state, events = play_cards(state, "as")
+    assert pegs(events) == [(0, 2, Reason.PLAY)]
+    state, events = play_cards(state, "qh 5d")  # new count: Q then 5 is fifteen, no pair with old 5s
+    assert pegs(events) == [(0, 2, Reason.PLAY)]
+
+
+def test_after_a_go_the_other_player_plays_on_alone() -> None:
+    state = play_state("kh qh jh 9d", "5c 3c 2c ac", "7s")
+    state, events = play_cards(state, "kh 5c qh 3c")  # 28: the pone can play neither J nor 9
+    assert events[-1] == Go(0) and state.to_move == 1
+    state, events = play_cards(state, "2c ac")  # the dealer plays on alone: 30, then 31
+    assert Go(0) not in events
+    assert pegs(events) == [(1, 5, Reason.PLAY)]  # 31 for two and the run A-2-3
+    assert CountReset(0) in events
+    state, events = play_cards(state, "jh 9d")  # the dealer is out of cards: the pone plays on
+    assert not any(isinstance(e, Go) for e in events)
+    assert pegs(events)[0] == (0, 1, Reason.LAST_CARD)
+
+
+def test_illegal_plays_are_refused_and_change_nothing() -> None:
+    state = play_state("th jh 2c 3c", "9h 9c ad 4s", "kc")
+    before = state
+    with pytest.raises(NotYourTurnError):
+        apply(state, Play(1, Card.parse("9h")))
+    with pytest.raises(CardNotInHandError):
+        apply(state, Play(0, Card.parse("9h")))
+    state, _ = play_cards(state, "th 9h jh")
+    with pytest.raises(IllegalPlayError, match="past 31"):
+        apply(state, Play(1, Card.parse("9c")))
+    assert legal_plays(state, 1) == (Card.parse("ad"),)
+    assert legal_plays(state, 0) == ()
+    assert before == play_state("th jh 2c 3c", "9h 9c ad 4s", "kc")
+
+
+# --- the show -------------------------------------------------------------------------------
+
+
+# Pone: J-5-5-5 (28 with the 5 of spades turned: no nobs, the jack is a club).
+# Dealer: 2-3-4-6 of hearts (13: a run of five, two fifteens, a four-card flush).
+# The crib is the four aces (12). In the play the dealer pegs a run of three with the 4,
+# then one for the go at 29, and one for the last card.
+SHOW_HANDS = ("5h 5c 5d jc", "2h 3h 4h 6h", "5s")
+SHOW_PLAY = "jc 2h 5h 3h 5c 4h 5d 6h"
+
+
+def test_the_play_before_the_show() -> None:
+    state, events = play_cards(play_state(*SHOW_HANDS), SHOW_PLAY)
+    assert pegs(events)[:3] == [(1, 3, Reason.PLAY), (1, 1, Reason.GO), (1, 1, Reason.LAST_CARD)]
+    assert Go(0) in events
+
+
+def test_the_show_counts_pone_then_dealer_then_crib_and_deals_again() -> None:
+    state, events = play_cards(play_state(*SHOW_HANDS), SHOW_PLAY)
+    shown = [e for e in events if isinstance(e, Shown)]
+    assert [(e.seat, e.crib, e.score.total) for e in shown] == [(0, False, 28), (1, False, 13), (1, True, 12)]
+    assert pegs(events)[3:] == [(0, 28, Reason.HAND), (1, 13, Reason.HAND), (1, 12, Reason.CRIB)]
+    assert isinstance(events[-2], HandOver) and isinstance(events[-1], Dealt)
+    assert state.phase is Phase.DISCARD and state.dealer == 0 and state.hand_number == 2
+    assert state.scores == (28, 5 + 13 + 12)
+
+
+def test_the_game_ends_the_moment_the_pone_counts_out() -> None:
+    state = play_state(*SHOW_HANDS, scores=(100, 110))
+    state, events = play_cards(state, SHOW_PLAY)
+    assert state.winner == 0 and state.phase is Phase.GAME_OVER
+    assert [e.seat for e in events if isinstance(e, Shown)] == [0]  # the dealer never counts
+    assert events[-1] == GameOver(0, (128, 115), GameResult.WIN)
+
+
+def test_the_game_ends_in_the_play_before_the_show() -> None:
+    state = play_state(*SHOW_HANDS, scores=(0, 118))
+    state, events = play_cards(state, "jc 2h 5h 3h 5c 4h")
+    assert state.winner == 1 and state.scores == (0, 121)
+    assert events[-1] == GameOver(1, (0, 121), GameResult.DOUBLE_SKUNK)
+    with pytest.raises(IllegalPlayError, match="over"):
+        apply(state, Play(0, Card.parse("5d")))
+
+
+# --- counting by claim ------------------------------------------------------------------------
+
+
+def claimed_config(overcount: Overcount = Overcount.BSD, muggins: bool = False) -> GameConfig:
+    return GameConfig(
+        counting=(Counting.CLAIMED, Counting.AUTOMATIC), overcount=overcount, muggins=muggins
+    )
+
+
+def at_show(config: GameConfig) -> GameState:
+    state, _ = play_cards(play_state(*SHOW_HANDS, config=config), SHOW_PLAY)
+    assert state.phase is Phase.SHOW and pending(state) == (0,)
+    return state
+
+
+def test_a_correct_claim_pegs_the_count() -> None:
+    state = at_show(claimed_config())
+    after, events = apply(state, Claim(0, 28))
+    assert Claimed(0, 28, 28, False) in events
+    assert (0, 28, Reason.HAND) in pegs(events)
+
+
+@pytest.mark.parametrize(
+    "overcount, penalty",
+    [(Overcount.BSD, 2), (Overcount.RUTHLESS, 1), (Overcount.NONE, 0)],
+)
+def test_an_over_claim_is_corrected_and_penalised(overcount: Overcount, penalty: int) -> None:
+    state = at_show(claimed_config(overcount=overcount))
+    _, events = apply(state, Claim(0, 29))
+    expected = [(0, 28, Reason.HAND)] + ([(1, penalty, Reason.OVERCLAIM)] if penalty else [])
+    assert pegs(events)[: len(expected)] == expected
+
+
+@pytest.mark.parametrize("muggins, taken", [(True, 8), (False, 0)])
+def test_an_under_claim_pegs_what_was_claimed_and_muggins_takes_the_rest(muggins: bool, taken: int) -> None:
+    state = at_show(claimed_config(muggins=muggins))
+    _, events = apply(state, Claim(0, 20))
+    expected = [(0, 20, Reason.HAND)] + ([(1, taken, Reason.MUGGINS)] if taken else [])
+    assert pegs(events)[: len(expected)] == expected
+
+
+def test_nineteen_means_nothing_and_claims_are_checked() -> None:
+    state = at_show(claimed_config(muggins=True))
+    _, events = apply(state, Claim(0, 19))
+    assert Claimed(0, 0, 28, False) in events
+    assert (1, 28, Reason.MUGGINS) in pegs(events)
+    for bad in (30, -1):
+        with pytest.raises(InvalidClaimError, match="0 to 29"):
+            apply(state, Claim(0, bad))
+
+
+def test_the_dealer_claims_hand_and_crib_in_turn() -> None:
+    config = GameConfig(counting=(Counting.AUTOMATIC, Counting.CLAIMED))
+    state, _ = play_cards(play_state(*SHOW_HANDS, config=config), SHOW_PLAY)
+    assert pending(state) == (1,) and state.scores == (28, 5)  # the pone was counted for it
+    state, events = apply(state, Claim(1, 13))
+    assert state.phase is Phase.SHOW and pending(state) == (1,) and state.scores == (28, 18)
+    state, events = apply(state, Claim(1, 12))
+    assert Claimed(1, 12, 12, True) in events
+    assert state.phase is Phase.DISCARD and state.scores == (28, 30)
+
+
+# --- results ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "config, loser, result",
+    [
+        (GameConfig(), 91, GameResult.WIN),
+        (GameConfig(), 90, GameResult.SKUNK),
+        (GameConfig(), 61, GameResult.SKUNK),
+        (GameConfig(), 60, GameResult.DOUBLE_SKUNK),
+        (GameConfig(target=61), 31, GameResult.WIN),
+        (GameConfig(target=61), 30, GameResult.SKUNK),
+        (GameConfig(target=61), 0, GameResult.DOUBLE_SKUNK),  # BSD's margin: more than 60 short
+        (GameConfig(skunk_line=61, double_skunk_line=0), 60, GameResult.SKUNK),  # Hoyle's lurch
+        (GameConfig(skunk_line=61, double_skunk_line=0), 0, GameResult.SKUNK),
+        (GameConfig(skunk_line=61, double_skunk_line=0), 61, GameResult.WIN),
+    ],
+)
+def test_skunk_lines(config: GameConfig, loser: int, result: GameResult) -> None:
+    assert config.result_for(loser) is result
+
+
+def test_bad_configs_are_refused() -> None:
+    with pytest.raises(ValueError):
+        GameConfig(players=3)
+    with pytest.raises(ValueError):
+        GameConfig(target=0)
+    with pytest.raises(ValueError):
+        GameConfig(counting=(Counting.AUTOMATIC,))
+    with pytest.raises(ValueError):
+        GameConfig(target=61, skunk_line=91)

@@ -1,0 +1,175 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cribbage.cards import DECK, Card, Suit, parse_cards
+from cribbage.scoring import (
+    ScoreKind,
+    announce,
+    hand_points,
+    peg_points,
+    score_hand,
+    score_play,
+)
+
+from .support import cards_st, naive_show
+
+
+def show(texts: str, crib: bool = False) -> int:
+    *hand, starter = parse_cards(texts.split())
+    return score_hand(hand, starter, crib=crib).total
+
+
+@pytest.mark.parametrize(
+    "cards, crib, total",
+    [
+        ("5h 5c 5s jd 5d", False, 29),  # the highest hand: nobs with the jack of the starter's suit
+        ("5h 5c 5s jh 5d", False, 28),  # same, but no nobs
+        ("ah 6c 7d 8s ac", False, 13),  # four fifteens, a pair, a run of three (not 11)
+        ("3h 3c 4s 5d 5c", False, 20),  # quadruple run of three with fifteens
+        ("9h 6c 5s 4d 4c", False, 14),  # "fifteen six and a double run is fourteen"
+        ("kh kc ks qd jc", False, 15),  # triple run: 15 without fifteens
+        ("8h 8c 7s 6d 6c", False, 20),  # quadruple run 16 plus two fifteens
+        ("4h 3c 3s 2d ac", False, 10),  # double run of four
+        ("2h 4h 6h 8h ts", False, 4),  # four-card flush in a hand (all even: no fifteen)
+        ("2h 4h 6h 8h th", False, 5),  # five-card flush
+        ("2h 4h 6h 8h ts", True, 0),  # a crib never scores a four-card flush
+        ("2h 4h 6h 8h th", True, 5),  # but scores the five-card one
+        ("2h 4h 6h 8s th", False, 0),  # three of a suit plus the starter is no flush
+        ("jh 2c 4d 9s 3h", False, 8),  # J-2-3 and 2-4-9 fifteens, run 2-3-4, nobs
+                ("ac 3d 9s kh qh", False, 0),  # nineteen
+        ("jc 5c qd kd 5s", False, 17),  # three fifteens with each five, a pair, J-Q-K
+    ],
+)
+def test_known_hands(cards: str, crib: bool, total: int) -> None:
+    *hand, starter = parse_cards(cards.split())
+    assert score_hand(hand, starter, crib=crib).total == total
+    assert naive_show(hand, starter, crib) == total
+
+
+def test_breakdown_names_every_combination() -> None:
+    *hand, starter = parse_cards("9h 6c 5s 4d 4c".split())
+    score = score_hand(hand, starter)
+    assert len(score.of_kind(ScoreKind.FIFTEEN)) == 3
+    assert len(score.of_kind(ScoreKind.PAIR)) == 1
+    assert [len(item.cards) for item in score.of_kind(ScoreKind.RUN)] == [3, 3]
+    assert announce(score) == (
+        "fifteen two, fifteen four, fifteen six, a pair is eight, and a double run of three is fourteen"
+    )
+    for item in score.items:
+        assert set(item.cards) <= set(hand) | {starter}
+
+
+@pytest.mark.parametrize(
+    "cards, words",
+    [
+        ("5h tc 5s 2d ac", "fifteen two, fifteen four, and a pair is six"),
+        ("ac 3d 9s kh qh", "nineteen (nothing)"),
+        ("kh kc ks qd jc", "three of a kind is six, and a triple run of three is fifteen"),
+        ("7c 8d 2s 4h ks", "fifteen two"),
+        ("2h 4h 6h 8h ts", "a flush of four is four"),
+    ],
+)
+def test_announcements(cards: str, words: str) -> None:
+    *hand, starter = parse_cards(cards.split())
+    assert announce(score_hand(hand, starter)) == words
+    *hand, starter = parse_cards("5h 5c 5s jd 5d".split())
+    assert announce(score_hand(hand, starter)).endswith(
+        "fifteen sixteen, four of a kind is twenty-eight, and one for his nobs is twenty-nine"
+    )
+
+
+@given(cards_st(5), st.data(), st.booleans())
+def test_fast_itemized_and_naive_scorers_agree(five: list[Card], data: st.DataObject, crib: bool) -> None:
+    hand, starter = five[:4], five[4]
+    shuffled = data.draw(st.permutations(hand))
+    score = score_hand(hand, starter, crib=crib)
+    assert score.total == naive_show(hand, starter, crib)
+    assert score.total == score_hand(shuffled, starter, crib=crib).total
+    a, b, c, d = (card.index for card in shuffled)
+    assert score.total == hand_points(a, b, c, d, starter.index, crib)
+    assert score.total == sum(item.points for item in score.items)
+    assert score.total not in {19, 25, 26, 27}
+    assert 0 <= score.total <= 29
+
+
+@given(cards_st(5), st.permutations(list(Suit)))
+def test_relabelling_suits_changes_nothing(five: list[Card], suits: list[Suit]) -> None:
+    relabel = [Card(c.rank, suits[c.suit]) for c in five]
+    for crib in (False, True):
+        assert score_hand(relabel[:4], relabel[4], crib=crib).total == score_hand(five[:4], five[4], crib=crib).total
+
+
+def test_bad_hands_are_refused() -> None:
+    five = parse_cards("5h 5c 5s jd 5d".split())
+    with pytest.raises(ValueError):
+        score_hand(five[:3], five[4])
+    with pytest.raises(ValueError):
+        score_hand(five[:4], five[0])
+
+
+# --- the play ---
+
+
+@pytest.mark.parametrize(
+    "cards, total, kinds",
+    [
+        ("7h 8c", 2, [ScoreKind.FIFTEEN]),
+        ("5h 5c", 2, [ScoreKind.PAIR]),
+        ("5h 5c 5d", 8, [ScoreKind.FIFTEEN, ScoreKind.PAIR]),
+        ("2h 2c 2d 2s", 12, [ScoreKind.PAIR]),
+        ("4h 6c 5d", 5, [ScoreKind.FIFTEEN, ScoreKind.RUN]),  # "fifteen two and a run of three"
+        ("7h 6c 8d", 3, [ScoreKind.RUN]),
+        ("5h 2c 4d 3s", 4, [ScoreKind.RUN]),  # out of order
+        ("ah 5c 6d 7s", 3, [ScoreKind.RUN]),  # the 7 makes 5-6-7
+        ("5h ac 6d 7s", 0, []),  # the ace interrupts: no run
+        ("3h 4c 3d", 0, []),  # a repeated rank breaks the run
+        ("kh qc jd", 3, [ScoreKind.RUN]),
+        ("th kd qs ac", 2, [ScoreKind.THIRTY_ONE]),
+        ("9h 9c 6d 7s", 2, [ScoreKind.THIRTY_ONE]),
+        ("3h 4c 5d 6s 7h", 5, [ScoreKind.RUN]),
+        ("4h 5c 6d", 5, [ScoreKind.FIFTEEN, ScoreKind.RUN]),
+        ("7h 7c", 2, [ScoreKind.PAIR]),
+        ("7h 8c 7d", 0, []),  # not consecutive: no pair
+    ],
+)
+def test_pegging(cards: str, total: int, kinds: list[ScoreKind]) -> None:
+    pile = parse_cards(cards.split())
+    score = score_play(pile)
+    assert score.total == total
+    assert [item.kind for item in score.items] == kinds
+    assert peg_points([c.rank for c in pile]) == total
+
+
+def test_play_past_31_is_refused() -> None:
+    with pytest.raises(ValueError, match="past 31"):
+        score_play(parse_cards("th kd qs 2c".split()))
+    with pytest.raises(ValueError):
+        score_play([])
+
+
+def brute_force_peg(ranks: list[int]) -> int:
+    count = sum(min(r, 10) for r in ranks)
+    points = 2 if count in (15, 31) else 0
+    same = 1
+    while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
+        same += 1
+    points += {1: 0, 2: 2, 3: 6, 4: 12}[same]
+    best = 0
+    for length in range(3, len(ranks) + 1):
+        tail = sorted(ranks[-length:])
+        if all(tail[i + 1] - tail[i] == 1 for i in range(length - 1)):
+            best = length
+    return points + best
+
+
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=8, unique=True))
+def test_pegging_agrees_with_brute_force(cards: list[Card]) -> None:
+    while sum(c.value for c in cards) > 31:
+        cards = cards[:-1]
+    if cards:
+        ranks = [int(c.rank) for c in cards]
+        assert score_play(cards).total == brute_force_peg(ranks) == peg_points(ranks)
+        assert score_play(cards).total == sum(i.points for i in score_play(cards).items)

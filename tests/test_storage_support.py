@@ -1,0 +1,357 @@
+"""Random legal play for the storage tests, and the checks that it is random and legal.
+
+`choose_step` picks a legal step from a state with a generator seeded by the match's seed and
+the step's number only, so a match played with it is the same match however often its player
+is killed and resumed: the tests can say exactly which records were ever saved.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import struct
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import pytest
+
+from cribbage.match import MatchConfig, MatchState
+from cribbage.record import NEXT_GAME, Record, Step, replay, replay_steps
+from cribbage.rules import (
+    Claim,
+    Counting,
+    CutForDeal,
+    CutStarter,
+    Discard,
+    GameConfig,
+    Phase,
+    Play,
+    cut_positions,
+    legal_plays,
+    pending,
+)
+from cribbage.scoring import score_hand
+from cribbage.stats import Statistics, tally_match
+from cribbage.storage import Options, SavedMatch, Storage, UnusableSaveError
+
+CLAIMED = GameConfig(counting=(Counting.CLAIMED, Counting.AUTOMATIC), muggins=True)
+"""Rules in which the player counts their own hand, so the show waits for claims."""
+
+
+def random_step(state: MatchState, rng: random.Random) -> Step | None:
+    """A legal step for whoever must act, chosen with `rng`; None once the match is over."""
+    game = state.game
+    if game.phase is Phase.GAME_OVER:
+        return None if state.over else NEXT_GAME
+    seat = rng.choice(pending(game))
+    match game.phase:
+        case Phase.CUT_FOR_DEAL:
+            return CutForDeal(seat, rng.choice(cut_positions(game)))
+        case Phase.CUT_STARTER:
+            return CutStarter(seat, rng.choice(cut_positions(game)))
+        case Phase.DISCARD:
+            return Discard(seat, tuple(rng.sample(game.hands[seat], 2)))
+        case Phase.PLAY:
+            return Play(seat, rng.choice(legal_plays(game, seat)))
+        case Phase.SHOW:
+            return Claim(seat, _likely_claim(state, rng))
+    raise AssertionError(f"no step in {game.phase}")
+
+
+def _likely_claim(state: MatchState, rng: random.Random) -> int:
+    """Mostly the true count, sometimes a miscount either way."""
+    game = state.game
+    dealer = game.dealer
+    assert dealer is not None and game.starter is not None
+    crib = game.show_step >= game.config.players
+    cards = game.crib if crib else game.kept[(dealer + 1 + game.show_step) % game.config.players]
+    actual = score_hand(cards, game.starter, crib=crib).total
+    return min(29, max(0, actual + rng.choice((0, 0, 0, -2, 2))))
+
+
+def choose_step(state: MatchState, seed: int, index: int) -> Step | None:
+    """The step number `index` of the canonical random match from `seed` (see module doc)."""
+    return random_step(state, random.Random(f"{seed}:{index}"))
+
+
+def match_after(
+    seed: int,
+    steps: int | None = None,
+    game_config: GameConfig | None = None,
+    match_config: MatchConfig | None = None,
+    options: Options | None = None,
+) -> SavedMatch:
+    """A match with a fresh id after `steps` canonical steps from `seed` (None: to its end)."""
+    match = SavedMatch.start(seed, game_config, match_config, options or {"level": "classic"})
+    while steps is None or len(match.record.steps) < steps:
+        step = choose_step(match.state, seed, len(match.record.steps))
+        if step is None:
+            break
+        match.apply(step)
+    return match
+
+
+def test_random_play_reaches_the_end_of_a_match_legally() -> None:
+    config = MatchConfig(games=3)
+    for seed in range(4):
+        match = match_after(seed, None, GameConfig(target=61), config)
+        assert match.state.over
+        assert sum(match.state.games_won) >= 3
+        assert match.record.steps.count(NEXT_GAME) == sum(match.state.games_won) - 1
+        assert replay(Record.from_json(match.record.to_json())) == match.state
+
+
+def test_random_play_with_claimed_counts_ends_the_game() -> None:
+    match = match_after(11, None, CLAIMED)
+    assert match.state.over
+    claims = [step for step in match.record.steps if isinstance(step, Claim)]
+    assert claims and all(0 <= claim.points <= 29 for claim in claims)
+
+
+def test_the_canonical_match_depends_only_on_its_seed() -> None:
+    first, second = match_after(5), match_after(5)
+    assert first.record == second.record and first.id != second.id
+    assert match_after(6).record != first.record
+    assert match_after(5, 40).record.steps == first.record.steps[:40]
+
+
+# --- killing a game while it saves ------------------------------------------------------------
+
+KILL_GAME = GameConfig(target=31)
+KILL_MATCH = MatchConfig(games=2)
+_REPORT = struct.Struct("<i")
+
+
+def run_saver(home: str, seed: int, report_fd: int) -> None:
+    """Play the canonical match of `seed` in `home` over and over, saving after every step.
+
+    Resumes the save if there is one. After each save, writes to `report_fd` how many steps
+    the save holds (0: the match ended and its save is gone). Runs until killed.
+    """
+    storage = Storage(home)
+    if storage.claim() is not None:
+        raise SystemExit("the save is locked")
+    while True:
+        match, _ = storage.load()
+        if match is None:
+            match = SavedMatch.start(seed, KILL_GAME, KILL_MATCH, {"level": "classic"})
+        while (step := choose_step(match.state, seed, len(match.record.steps))) is not None:
+            match.apply(step)
+            if (message := storage.save(match)) is not None:
+                raise SystemExit(message)
+            os.write(report_fd, _REPORT.pack(0 if match.state.over else len(match.record.steps)))
+
+
+@dataclass
+class KillFigures:
+    """What `kill_and_check` saw."""
+
+    kills: int = 0
+    resumed: int = 0
+    """Kills after which a save was there to resume (the rest had none yet, or had just ended)."""
+    mid_save: int = 0
+    """Kills that left a temporary file behind: the process died in the middle of a save."""
+    matches: int = 0
+    losses: list[str] = field(default_factory=list)
+
+
+class Saver(Protocol):
+    """A running `run_saver` process."""
+
+    pid: int
+
+    def kill(self) -> bytes:
+        """SIGKILL it, wait for it, and return everything it reported."""
+
+
+def kill_and_check(home: Path, seed: int, iterations: int, launch: Callable[[], Saver],
+                   rng: random.Random, longest: float = 0.3) -> KillFigures:
+    """Kill a saving game `iterations` times at random moments, checking the save each time.
+
+    After every kill the save must be absent or load as the canonical match after exactly the
+    steps confirmed saved (or one more, saved but not yet reported); in the end every
+    finished match must be counted once in the statistics and filed once as a record.
+    """
+    final = match_after(seed, None, KILL_GAME, KILL_MATCH)
+    steps = final.record.steps
+    states = [state for state, _ in replay_steps(final.record)]
+    figures = KillFigures()
+    confirmed = 0
+    leftover = False  # the save holds a finished match: the next start files it
+    for _ in range(iterations):
+        saver = launch()
+        time.sleep(rng.uniform(0, longest))
+        reports = [value for (value,) in _REPORT.iter_unpack(saver.kill())]
+        figures.kills += 1
+        figures.matches += reports.count(0)
+        if reports:
+            confirmed = reports[-1]
+        figures.mid_save += any(home.glob(".save.json.*.tmp"))
+        found = _check_save(home, steps, states, figures.losses)
+        if found is None:
+            continue
+        same_leftover = leftover and not reports  # no save since: the same finished match
+        allowed = {confirmed, confirmed + 1}  # after a leftover, confirmed is 0
+        if confirmed + 1 == len(steps) or same_leftover:
+            allowed |= {0, len(steps)}
+        if found not in allowed:
+            figures.losses.append(f"saved {confirmed} steps, found {found}")
+        figures.resumed += found > 0
+        if (found == len(steps) and not same_leftover) or \
+                (found == 0 and confirmed == len(steps) - 1):
+            figures.matches += 1  # ended before it could say so
+        leftover = found == len(steps)
+        confirmed = 0 if leftover else found
+    with Storage(home) as storage:  # the next start finishes what a kill interrupted
+        storage.claim()
+        current, _ = storage.load()
+        stats, _ = storage.statistics()
+        records = storage.records()
+    counted = stats.levels["classic"].games if "classic" in stats.levels else 0
+    expected = figures.matches * len(tally_match(final.record).games)
+    if current is not None:  # the games already over in the match being played
+        expected += len(tally_match(current.record).games)
+    if counted != expected or len(records) != figures.matches:
+        figures.losses.append(
+            f"{figures.matches} matches ended, {counted} games counted, {len(records)} filed"
+        )
+    figures.losses += [f"{path.name} differs" for path in records
+                       if Record.from_json(path.read_text()) != final.record]
+    return figures
+
+
+def _check_save(home: Path, steps: tuple[Step, ...], states: list[MatchState],
+                losses: list[str]) -> int | None:
+    """How many steps the save holds (0: none), checked against the canonical match."""
+    path = home / "save.json"
+    if not path.exists():
+        return 0
+    try:
+        saved = SavedMatch.from_json(path.read_bytes())
+    except UnusableSaveError as err:
+        losses.append(f"unusable save: {err}")
+        return None
+    found = len(saved.record.steps)
+    if saved.record.steps != steps[:found] or saved.state != states[found]:
+        losses.append(f"the save after {found} steps is not the match that was played")
+        return None
+    return found
+
+
+class ForkedSaver:
+    """`run_saver` in a forked child: a real process, started without a new interpreter."""
+
+    def __init__(self, home: Path, seed: int) -> None:
+        read_fd, write_fd = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child never returns into the test runner
+            os.close(read_fd)
+            try:
+                run_saver(str(home), seed, write_fd)
+            finally:
+                os._exit(1)
+        os.close(write_fd)
+        self.pid, self._read_fd = pid, read_fd
+
+    def kill(self) -> bytes:
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        chunks = []
+        while chunk := os.read(self._read_fd, 65536):
+            chunks.append(chunk)
+        os.close(self._read_fd)
+        return b"".join(chunks)
+
+
+def test_a_killed_saver_reports_what_it_saved(tmp_path: Path) -> None:
+    if not hasattr(os, "fork"):
+        pytest.skip("needs fork")
+    figures = kill_and_check(tmp_path, 1, 3, lambda: ForkedSaver(tmp_path, 1),
+                             random.Random(0), longest=0.05)
+    assert figures.kills == 3 and figures.losses == []
+    assert figures.resumed >= 1
+
+
+# --- damaged files ----------------------------------------------------------------------------
+
+
+def truncations(data: bytes) -> Iterator[bytes]:
+    """`data` cut short at every length."""
+    for length in range(len(data)):
+        yield data[:length]
+
+
+def damage(data: bytes, rng: random.Random) -> bytes:
+    """`data` damaged at random: a flipped bit, a byte dropped or added, a span of noise."""
+    spoiled = bytearray(data)
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(spoiled))
+        match rng.randrange(4):
+            case 0:
+                spoiled[at] ^= 1 << rng.randrange(8)
+            case 1:
+                del spoiled[at]
+            case 2:
+                spoiled.insert(at, rng.randrange(256))
+            case _:
+                spoiled[at:at + rng.randint(1, 16)] = rng.randbytes(rng.randint(1, 16))
+    return bytes(spoiled)
+
+
+def try_damaged_save(storage: Storage, damaged: bytes, failures: list[str]) -> str:
+    """Load `damaged` as the save: it must resume a legal match or be moved aside.
+
+    Returns "resumed" or "set aside" (cleaning up after itself), or "failed" after
+    adding to `failures` what went wrong.
+    """
+    storage.save_path.write_bytes(damaged)
+    try:
+        match, message = storage.load()
+    except Exception as err:  # any exception at all is a failure of the storage layer
+        failures.append(f"load raised {err!r}")
+        return "failed"
+    if match is not None:
+        storage.save_path.unlink()
+        if match.state != replay(match.record) or message is not None:
+            failures.append("a damaged save resumed as something else than its record")
+            return "failed"
+        return "resumed"
+    asides = list(storage.home.glob("save.json.broken-*"))
+    for aside in asides:
+        aside.unlink()
+    if (message is None or not message.startswith("The saved game could not be resumed")
+            or storage.save_path.exists() or len(asides) != 1):
+        failures.append(f"a damaged save was not moved aside: {message!r}")
+        return "failed"
+    return "set aside"
+
+
+def try_damaged_statistics(storage: Storage, damaged: bytes, failures: list[str]) -> str:
+    """Read `damaged` as the statistics: kept if still valid, else moved aside, never lost.
+
+    Returns "kept", "set aside" or "left alone" (a newer version), or "failed".
+    """
+    storage.stats_path.write_bytes(damaged)
+    try:
+        stats, message = storage.statistics()
+    except Exception as err:  # any exception at all is a failure of the storage layer
+        failures.append(f"reading the statistics raised {err!r}")
+        return "failed"
+    asides = list(storage.home.glob("stats.json.broken-*"))
+    for aside in asides:
+        aside.unlink()
+    if message is None:
+        outcome = "kept" if stats.from_dict(stats.to_dict()) == stats and not asides else ""
+    elif "newer version" in message:
+        outcome = "left alone" if storage.stats_path.read_bytes() == damaged else ""
+    else:
+        outcome = "set aside" if len(asides) == 1 and stats == Statistics() else ""
+    if not outcome:
+        failures.append(f"damaged statistics handled wrongly: {message!r}")
+        return "failed"
+    storage.stats_path.unlink(missing_ok=True)
+    return outcome

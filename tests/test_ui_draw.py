@@ -1,0 +1,201 @@
+"""Drawing against a fake screen: the board, the cards, the layout at several sizes, the words."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from cribbage.cards import Card, parse_cards
+from cribbage.events import (
+    Claimed,
+    CountReset,
+    Go,
+    Played,
+    Reason,
+    Scored,
+    Shown,
+    StarterTurned,
+)
+from cribbage.rules import Phase, Seat
+from cribbage.scoring import score_hand, score_play
+from cribbage.ui.draw import MIN_COLS, MIN_ROWS, HandPicture, Layout, Painter
+from cribbage.ui.glyphs import ASCII, UNICODE
+from cribbage.ui.screen import Color
+from cribbage.ui.table import Table
+from cribbage.ui.testing import FakeScreen
+from cribbage.ui.words import MessageLog, Speaker, Tone
+
+
+def board(scores: tuple[int, int], backs: tuple[int, int], *, cols: int = 80, target: int = 121) -> FakeScreen:
+    screen = FakeScreen(24, cols)
+    table = Table(scores=list(scores), back_pegs=list(backs))
+    Painter(screen, UNICODE).board(Layout.for_size(24, cols, target), table, target, (2, 1))
+    return screen
+
+
+def peg_places(screen: FakeScreen, glyph: str) -> list[tuple[int, int]]:
+    return [(y, x) for y in range(screen.rows) for x in range(screen.cols) if screen.chars[y][x] == glyph]
+
+
+@pytest.mark.parametrize(
+    ("score", "row", "hole"),
+    [(1, 1, 0), (5, 1, 4), (6, 1, 5), (30, 1, 29), (31, 2, 29), (60, 2, 0), (61, 1, 0), (120, 2, 0)],
+)
+def test_a_peg_goes_out_the_first_track_and_back_the_second(score: int, row: int, hole: int) -> None:
+    screen = board((score, 0), (0, 0))  # your pegs, on the lower pair of tracks
+    left = screen.find("├")
+    assert left is not None
+    y0, x0 = left
+    assert peg_places(screen, UNICODE.front_peg) == [(y0 + row, x0 + 1 + hole + hole // 5)]
+
+
+def test_front_and_back_pegs_and_the_game_hole() -> None:
+    screen = board((121, 47), (115, 40))
+    yours = screen.find("├")
+    assert yours is not None
+    assert (yours[0] + 2, yours[1]) in peg_places(screen, UNICODE.front_peg)  # the game hole
+    assert len(peg_places(screen, UNICODE.front_peg)) == 2
+    assert len(peg_places(screen, UNICODE.back_peg)) == 2
+    text = screen.text()
+    assert "You 121" in text and "Computer 47" in text and "won 2" in text and "won 1" in text
+
+
+def test_no_pegs_before_the_first_point_and_no_back_peg_on_the_front() -> None:
+    assert peg_places(board((0, 0), (0, 0)), UNICODE.front_peg) == []
+    assert peg_places(board((3, 0), (3, 0)), UNICODE.back_peg) == []
+
+
+def test_a_wide_terminal_gets_tracks_of_sixty() -> None:
+    narrow, wide = board((0, 0), (0, 0)), board((0, 0), (0, 0), cols=130)
+    assert narrow.row(1).count(UNICODE.hole) == 30
+    assert wide.row(1).count(UNICODE.hole) == 60
+    short = board((0, 0), (0, 0), cols=130, target=61)
+    assert short.row(1).count(UNICODE.hole) == 30
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(24, 80), (30, 100), (50, 200)])
+def test_layouts_fit_their_screen(rows: int, cols: int) -> None:
+    layout = Layout.for_size(rows, cols)
+    assert layout.fits
+    assert layout.computer_y + 4 <= layout.table_y
+    assert layout.table_y + 8 <= layout.human_y
+    assert layout.human_y + 6 <= layout.prompt_y
+    assert layout.messages_y + layout.messages_h == layout.prompt_y
+    assert layout.lane in (30, 60)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(23, 80), (24, 79), (20, 70)])
+def test_smaller_than_80x24_does_not_fit(rows: int, cols: int) -> None:
+    assert not Layout.for_size(rows, cols).fits
+    assert (MIN_ROWS, MIN_COLS) == (24, 80)
+
+
+def test_cards_red_suits_cursor_and_dimming() -> None:
+    screen = FakeScreen()
+    hand = parse_cards(["5h", "ks", "td"])
+    picture = HandPicture(cursor=1, chosen=frozenset({hand[2]}), choosable=frozenset(hand[1:]))
+    Painter(screen, UNICODE).hand(5, hand, picture)
+    assert screen.row(6).startswith("│ 5♥│")
+    five = screen.find("5♥")
+    king = screen.find("K♠")
+    ten = screen.find("10♦")
+    assert five and king and ten
+    assert screen.style_at(*five).color is Color.RED and screen.style_at(*five).dim
+    assert screen.style_at(*king).reverse and screen.style_at(*king).color is None
+    assert ten[0] == five[0] - 1  # the chosen card is raised
+    assert screen.row(8)[7] == UNICODE.arrows[2]  # the cursor mark under the second card
+
+
+def test_face_down_cards_and_ascii() -> None:
+    screen = FakeScreen()
+    Painter(screen, ASCII).hand(1, [None, Card.parse("as")])
+    assert screen.row(1) == ".---..---."
+    assert screen.row(2) == "|###|| AS|"
+    assert screen.row(3) == "'---''---'"
+
+
+def test_the_table_shows_the_count_and_who_said_go() -> None:
+    screen = FakeScreen()
+    table = Table(phase=Phase.PLAY, dealer=Seat.HUMAN, count=25, passed={Seat.COMPUTER},
+                  pile=[(Seat.HUMAN, Card.parse("kh")), (Seat.COMPUTER, Card.parse("5c")),
+                        (Seat.HUMAN, Card.parse("tc"))])
+    Painter(screen, UNICODE).table(Layout.for_size(24, 80), table, HandPicture(), None)
+    text = screen.text()
+    assert "Count: 25" in text and "the computer said go" in text
+    assert "K♥" in text and "5♣" in text and "10♣" in text
+
+
+def test_message_log_wraps_and_scrolls() -> None:
+    log = MessageLog()
+    for n in range(10):
+        log.say(f"message number {n} is long enough to wrap onto a second line")
+    lines, older, newer = log.window(30, 5)
+    assert len(lines) == 5 and older and not newer
+    assert "9" in " ".join(line.text for line in lines)
+    log.scroll(100)
+    lines, older, newer = log.window(30, 5)
+    assert not older and newer and lines[0].text.startswith("message number 0")
+    log.say("new")
+    assert log.back == 0
+
+
+SPEAKER = Speaker(UNICODE)
+
+
+@pytest.mark.parametrize(
+    ("event", "text"),
+    [
+        (Played(Seat.COMPUTER, Card.parse("5h"), 15), "The computer plays the 5♥: 15."),
+        (Played(Seat.HUMAN, Card.parse("th"), 25), "You play the 10♥: 25."),
+        (Go(Seat.COMPUTER), "The computer says go."),
+        (Go(Seat.HUMAN), "You say go."),
+        (Scored(Seat.HUMAN, 1, Reason.GO, 9), "One for the go: you peg one."),
+        (Scored(Seat.COMPUTER, 1, Reason.LAST_CARD, 9), "One for last card: the computer pegs one."),
+        (Scored(Seat.COMPUTER, 2, Reason.HEELS, 2), "His heels: the computer pegs two."),
+        (Scored(Seat.HUMAN, 2, Reason.PLAY, 2, score_play(parse_cards(["kh", "5c"]))),
+         "Fifteen for two."),
+        (Scored(Seat.HUMAN, 2, Reason.PLAY, 2, score_play(parse_cards(["kh", "5c", "6d", "tc"]))),
+         "Thirty-one for two."),
+        (Scored(Seat.COMPUTER, 2, Reason.MUGGINS, 30), "Muggins! The computer takes the two missed."),
+        (Scored(Seat.COMPUTER, 2, Reason.OVERCLAIM, 30), "The computer pegs two for the over-count."),
+        (StarterTurned(Seat.HUMAN, Card.parse("jd")), "You cut: the starter is the J♦."),
+        (CountReset(Seat.HUMAN), "The count starts again at zero; you lead."),
+        (Claimed(Seat.HUMAN, 8, 8, False), "You count 8: right."),
+        (Claimed(Seat.HUMAN, 10, 8, True), "You count 10, but the crib is worth 8."),
+    ],
+)
+def test_events_in_the_games_words(event: object, text: str) -> None:
+    lines = SPEAKER.lines(event)  # type: ignore[arg-type]  # the parametrize table mixes event types
+    assert [line.text for line in lines][0] == text
+
+
+def test_a_shown_hand_is_laid_out_with_its_breakdown() -> None:
+    *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
+    score = score_hand(hand, starter)
+    lines = SPEAKER.lines(Shown(Seat.HUMAN, tuple(hand), starter, False, score))
+    assert [line.text for line in lines] == [
+        "Your hand 5♥ 10♣ 5♠ 2♦ + A♣: 6",
+        "  Fifteen two, fifteen four, and a pair is six.",
+    ]
+    assert all(line.tone is Tone.HUMAN for line in lines)
+    quiet = Speaker(UNICODE, explain=(False, True))
+    assert len(quiet.lines(Shown(Seat.HUMAN, tuple(hand), starter, False, score))) == 1
+
+
+def test_the_cli_module_does_not_load_curses_until_a_game_starts() -> None:
+    code = "import sys, cribbage.cli; print('curses' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("cols", [79, 70, 40, 30, 12])
+def test_the_size_message_always_fits_on_its_one_line(cols: int) -> None:
+    screen = FakeScreen(10, cols)
+    Painter(screen, UNICODE).too_small(10, cols)
+    line = screen.row(0)
+    assert "80x24" in line and len(line) <= cols
+    assert screen.text().strip() == line
+    if cols >= 30:
+        assert f"{cols}x10" in line

@@ -1,0 +1,454 @@
+"""The game loop against a fake screen: keys become the right actions, events the right screens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import pytest
+
+from cribbage.cards import DECK, Card
+from cribbage.events import GameOver
+from cribbage.record import Recorder, replay
+from cribbage.rules import (
+    Claim,
+    Counting,
+    CutForDeal,
+    CutStarter,
+    Discard,
+    Phase,
+    Play,
+    Seat,
+    legal_plays,
+    pending,
+)
+from cribbage.ui.game import GameUI, Hooks, Options, Quit
+from cribbage.ui.glyphs import ASCII, UNICODE
+from cribbage.ui.screen import BACKSPACE, ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
+from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
+
+FAST = Options(seed=1, delay=0)
+
+
+def make_ui(keys: Iterable[Key] = (), *, options: Options = FAST, rows: int = 24, cols: int = 80,
+            recorder: Recorder | None = None, hooks: Hooks | None = None,
+            autokey: Callable[[FakeScreen], str | None] | None = None) -> tuple[GameUI, FakeScreen]:
+    screen = FakeScreen(rows, cols, keys, autokey)
+    return GameUI(screen, options, recorder=recorder, hooks=hooks), screen
+
+
+def run_until_out_of_keys(ui: GameUI) -> None:
+    with pytest.raises(OutOfKeys):
+        ui.run()
+
+
+def dealt(seed: int = 1, options: Options = FAST) -> Recorder:
+    """A match past the cut for deal (the computer cuts at 10, the player at 20)."""
+    recorder = Recorder.start(seed, options.game_config(), options.match_config())
+    recorder.apply(CutForDeal(Seat.HUMAN, 20))
+    while recorder.state.game.phase is Phase.CUT_FOR_DEAL:
+        seat = pending(recorder.state.game)[0]
+        recorder.apply(CutForDeal(seat, 10))
+    return recorder
+
+
+def advance(recorder: Recorder, until: Callable[[Recorder], bool], limit: int = 400) -> Recorder:
+    """Play both seats with the simplest legal choices until `until` holds."""
+    for _ in range(limit):
+        if until(recorder):
+            return recorder
+        game = recorder.state.game
+        seat = pending(game)[0]
+        match game.phase:
+            case Phase.DISCARD:
+                recorder.apply(Discard(seat, game.hands[seat][:2]))
+            case Phase.CUT_STARTER:
+                recorder.apply(CutStarter(seat, 10))
+            case Phase.PLAY:
+                recorder.apply(Play(seat, legal_plays(game, seat)[0]))
+            case Phase.SHOW:
+                recorder.apply(Claim(seat, 0))
+            case _:
+                raise AssertionError(f"cannot advance from {game.phase}")
+    raise AssertionError("the condition never held")
+
+
+def human_to_play_with_an_illegal_card(recorder: Recorder) -> bool:
+    game = recorder.state.game
+    if game.phase is not Phase.PLAY or pending(game) != (Seat.HUMAN,):
+        return False
+    legal = legal_plays(game, Seat.HUMAN)
+    return 2 <= len(legal) < len(game.hands[Seat.HUMAN])
+
+
+def find_recorder(condition: Callable[[Recorder], bool]) -> Recorder:
+    for seed in range(200):
+        recorder = advance(dealt(seed), lambda r: condition(r) or r.state.game.hand_number > 3)
+        if condition(recorder):
+            return recorder
+    raise AssertionError("no seed gives that position")
+
+
+# -- the cut --------------------------------------------------------------------------------
+
+
+def test_the_players_cut_is_where_the_cursor_was_and_decides_the_card() -> None:
+    ui, screen = make_ui([LEFT, LEFT, LEFT, "h", ENTER])
+    pack = ui.recorder.state.game.pack
+    run_until_out_of_keys(ui)
+    first = ui.recorder.record.steps[0]
+    assert first == CutForDeal(Seat.HUMAN, (4 + 48) // 2 - 4)
+    assert f"You cut the {UNICODE.card(pack[first.position])}." in screen.text()
+
+
+def test_a_cut_can_be_typed_as_a_number() -> None:
+    ui, _ = make_ui(["3", "1", ENTER])
+    run_until_out_of_keys(ui)
+    assert ui.recorder.record.steps[0] == CutForDeal(Seat.HUMAN, 31)
+
+
+def test_random_cut_asks_nothing() -> None:
+    ui, screen = make_ui(options=Options(seed=1, delay=0, random_cut=True))
+    run_until_out_of_keys(ui)
+    assert ui.recorder.state.game.phase is Phase.DISCARD
+    assert "Where do you cut" not in screen.text()
+
+
+# -- the discard ----------------------------------------------------------------------------
+
+
+def test_choose_two_change_your_mind_then_confirm() -> None:
+    recorder = dealt(4)
+    hand = recorder.state.game.hands[Seat.HUMAN]
+    # Choosing a card moves the cursor on. The first two are chosen and Escape takes both
+    # back; then the third and fourth are chosen, the third taken back, the fifth added.
+    keys: list[Key] = [" ", " ", ESCAPE, RIGHT, " ", " ", LEFT, " ", RIGHT, RIGHT, " ", ENTER]
+    ui, screen = make_ui(keys, recorder=recorder)
+    run_until_out_of_keys(ui)
+    mine = [s for s in ui.recorder.record.steps if isinstance(s, Discard) and s.seat == Seat.HUMAN]
+    assert mine == [Discard(Seat.HUMAN, (hand[3], hand[4]))]
+    assert f"You lay away {UNICODE.cards([hand[3], hand[4]])}." in screen.text()
+
+
+def test_a_third_card_cannot_be_added_and_enter_confirms_only_two() -> None:
+    recorder = dealt(4)
+    ui, screen = make_ui([" ", " ", RIGHT, " "], recorder=recorder)
+    run_until_out_of_keys(ui)
+    assert "Two are chosen" in screen.text()
+    assert "Lay away" in screen.text()
+    assert ui.recorder.state.game.phase is Phase.DISCARD
+
+
+def test_cards_typed_the_bsd_way_choose_the_crib() -> None:
+    recorder = dealt(4)
+    hand = recorder.state.game.hands[Seat.HUMAN]
+    first, second = hand[5], hand[2]
+    keys: list[Key] = [*str(first).lower(), ENTER, *str(second), ENTER, ENTER]
+    ui, _ = make_ui(keys, recorder=recorder)
+    run_until_out_of_keys(ui)
+    assert Discard(Seat.HUMAN, (first, second)) in ui.recorder.record.steps
+
+
+def test_a_typed_card_not_in_the_hand_is_explained() -> None:
+    recorder = dealt(4)
+    hand = recorder.state.game.hands[Seat.HUMAN]
+    missing = next(card for card in recorder.state.game.hands[Seat.COMPUTER])
+    ui, screen = make_ui([*str(missing), ENTER], recorder=recorder)
+    run_until_out_of_keys(ui)
+    assert f"You don't have the {missing.long_name.lower()}" in screen.text()
+    assert ui.recorder.state.game.hands[Seat.HUMAN] == hand
+
+
+def test_a_lone_rank_letter_jumps_to_that_card() -> None:
+    for seed in range(100):
+        recorder = dealt(seed)
+        hand = recorder.state.game.hands[Seat.HUMAN]
+        kings = [card for card in hand if card.rank == 13]
+        if len(kings) == 1:
+            break
+    else:
+        pytest.fail("no hand with one king")
+    ui, _ = make_ui(["k", ENTER, "l", "l", ENTER, ENTER], recorder=recorder)
+    run_until_out_of_keys(ui)
+    discards = [s for s in ui.recorder.record.steps if isinstance(s, Discard) and s.seat == Seat.HUMAN]
+    assert discards and kings[0] in discards[0].cards
+
+
+# -- the play -------------------------------------------------------------------------------
+
+
+def test_the_cursor_skips_cards_that_cannot_be_played_and_typed_ones_are_refused() -> None:
+    recorder = find_recorder(human_to_play_with_an_illegal_card)
+    game = recorder.state.game
+    hand = game.hands[Seat.HUMAN]
+    illegal = next(card for card in hand if card not in legal_plays(game, Seat.HUMAN))
+    ui, screen = make_ui([RIGHT] * 7 + [*str(illegal), ENTER], recorder=recorder)
+    run_until_out_of_keys(ui)
+    assert "past 31" in screen.text()
+    assert ui.picture.cursor is None or hand[ui.picture.cursor] != illegal
+    assert not any(isinstance(s, Play) and s.card == illegal for s in ui.recorder.record.steps[-1:])
+
+
+def test_dimmed_cards_are_the_unplayable_ones() -> None:
+    recorder = find_recorder(human_to_play_with_an_illegal_card)
+    game = recorder.state.game
+    legal = legal_plays(game, Seat.HUMAN)
+    ui, screen = make_ui([], recorder=recorder)
+    run_until_out_of_keys(ui)
+    for card in game.hands[Seat.HUMAN]:
+        where = screen.find(UNICODE.card(card).rjust(3))
+        assert where is not None
+        assert screen.style_at(*where).dim == (card not in legal)
+
+
+def test_the_only_legal_card_is_played_for_you_unless_asked_not_to() -> None:
+    def one_legal(recorder: Recorder) -> bool:
+        game = recorder.state.game
+        return (game.phase is Phase.PLAY and pending(game) == (Seat.HUMAN,)
+                and len(legal_plays(game, Seat.HUMAN)) == 1)
+
+    recorder = find_recorder(one_legal)
+    only = legal_plays(recorder.state.game, Seat.HUMAN)[0]
+    before = len(recorder.record.steps)
+    ui, _ = make_ui([], recorder=recorder)
+    run_until_out_of_keys(ui)
+    assert ui.recorder.record.steps[before] == Play(Seat.HUMAN, only)
+
+    recorder = find_recorder(one_legal)
+    ui, screen = make_ui([], recorder=recorder, options=Options(seed=1, delay=0, autoplay=False))
+    run_until_out_of_keys(ui)
+    assert len(ui.recorder.record.steps) == before
+    assert "Your play:" in screen.text()
+
+
+# -- a whole game ---------------------------------------------------------------------------
+
+
+def enter_until_another_game(screen: FakeScreen) -> str:
+    return "n" if "Another game?" in screen.text() else ENTER
+
+
+def test_a_whole_game_to_the_end_replays_exactly_and_says_who_won() -> None:
+    steps: list[int] = []
+    hooks = Hooks(on_step=lambda recorder: steps.append(len(recorder.record.steps)))
+    ui, screen = make_ui(options=Options(seed=7, delay=0, target=61), hooks=hooks,
+                         autokey=enter_until_another_game)
+    assert ui.run() == 0
+    state = ui.recorder.state
+    assert state.game.phase is Phase.GAME_OVER
+    assert replay(ui.recorder.record) == state
+    assert steps == list(range(1, len(ui.recorder.record.steps) + 1))
+    over = next(e for e in ui.recorder.events if isinstance(e, GameOver))
+    winner = "You win" if over.winner == Seat.HUMAN else "The computer wins"
+    final = [frame for frame in screen.frames if "Another game?" in frame][-1]
+    assert "Game over" in final and winner in final
+    assert f"Games won: you {state.games_won[0]}, computer {state.games_won[1]}." in final
+
+
+def test_a_match_goes_on_to_the_next_game_and_counts_games_won() -> None:
+    ui, screen = make_ui(options=Options(seed=3, delay=0, target=61, games=2),
+                         autokey=enter_until_another_game)
+    assert ui.run() == 0
+    state = ui.recorder.state
+    assert state.over and state.number >= 2
+    assert any("Game 2 of the match." in frame for frame in screen.frames)
+    assert "Match points:" in screen.frames[-1]
+
+
+def test_another_game_starts_a_fresh_match_and_keeps_the_tally() -> None:
+    answers = iter(["y", "n"])
+
+    def autokey(screen: FakeScreen) -> str:
+        return next(answers) if "Another game?" in screen.text() else ENTER
+
+    ui, screen = make_ui(options=Options(seed=5, delay=0, target=61), autokey=autokey)
+    assert ui.run() == 0
+    assert sum(ui.games_won()) == 2
+    assert f"won {ui.games_won()[0]}" in screen.frames[-1]
+
+
+# -- the show, counted by the player ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("explain", [False, True])
+def test_a_wrong_count_is_corrected_and_explained_with_explain(explain: bool) -> None:
+    options = Options(seed=2, delay=0, counting=Counting.CLAIMED, muggins=True, explain=explain)
+    recorder = advance(dealt(2, options), lambda r: r.state.game.phase is Phase.SHOW)
+    game = recorder.state.game
+    view_cards = game.kept[Seat.HUMAN] if pending(game) == (Seat.HUMAN,) else None
+    assert view_cards is not None, "the player counts first in this deal"
+    from cribbage.scoring import announce, score_hand
+
+    assert game.starter is not None
+    score = score_hand(view_cards, game.starter)
+    wrong = score.total + 1 if score.total < 28 else 1
+    ui, screen = make_ui([*str(wrong), ENTER], recorder=recorder, options=options)
+    run_until_out_of_keys(ui)
+    text = " ".join(line.text for line in ui.log.entries)
+    assert f"You count {wrong}, but the hand is worth {score.total}." in text
+    breakdown = announce(score)
+    assert (breakdown[:1].upper() + breakdown[1:] in text) == explain
+
+
+# -- keys that work anywhere ----------------------------------------------------------------
+
+
+def test_q_asks_before_quitting_and_y_quits() -> None:
+    ui, screen = make_ui(["q", "n", F10, "y"])
+    assert ui.run() == 0
+    assert any("Quit? (y/n)" in frame for frame in screen.frames)
+    assert ui.recorder.record.steps == ()
+
+
+def test_answering_no_to_quit_goes_back_to_the_same_question() -> None:
+    ui, screen = make_ui(["q", "n"])
+    run_until_out_of_keys(ui)
+    assert "Where do you cut the pack?" in screen.frames[-1]
+
+
+def test_quit_says_the_hook_note() -> None:
+    ui, _ = make_ui(["q", "y"], hooks=Hooks(quit_note="The game is kept."))
+    assert ui.run() == 0
+    assert ui.log.entries[-1].text == "The game is kept."
+
+
+def test_help_shows_the_keys_and_any_key_returns() -> None:
+    ui, screen = make_ui(["?", "x"])
+    run_until_out_of_keys(ui)
+    help_frame = next(frame for frame in screen.frames if "Keys" in frame and "this help" in frame)
+    assert "quit (asks first)" in help_frame
+    assert "this help" not in screen.frames[-1]
+
+
+def test_a_small_terminal_shows_one_line_and_resizing_resumes_where_it_was() -> None:
+    recorder = dealt(4)
+    keys: list[Key] = [" ", lambda s: s.resize(20, 70), ENTER, " ", lambda s: s.resize(24, 80)]
+    ui, screen = make_ui(keys, recorder=recorder)
+    run_until_out_of_keys(ui)
+    small = [frame for frame in screen.frames if "needs a terminal" in frame]
+    assert small and all(frame.count("\n") == 19 and len(frame.strip().splitlines()) == 1
+                         for frame in small)
+    assert "at least 80x24" in small[0] and "70x20" in small[0]
+    # the keys pressed while it was too small did nothing; the first card is still chosen
+    assert ui.recorder.state.game.phase is Phase.DISCARD
+    assert "Choose 1 more" in screen.frames[-1]
+
+
+def test_ctrl_l_redraws_the_same_screen() -> None:
+    ui, screen = make_ui([REDRAW])
+    run_until_out_of_keys(ui)
+    assert screen.frames[-1] == screen.frames[-2]
+
+
+def test_page_up_shows_older_messages() -> None:
+    ui, screen = make_ui(autokey=lambda s: None)
+    for n in range(40):
+        ui.log.say(f"message {n}")
+    screen.keys.extend([PAGE_UP])
+    run_until_out_of_keys(ui)
+    assert "message 39" in screen.frames[-2] and "message 39" not in screen.frames[-1]
+    assert "PgDn: newer" in screen.frames[-1]
+
+
+def test_extra_keys_from_hooks_run_on_the_ui() -> None:
+    seen: list[str] = []
+    ui, _ = make_ui(["!"], hooks=Hooks(keys={"!": lambda game: seen.append(game.prompt)}))
+    run_until_out_of_keys(ui)
+    assert seen == ["Where do you cut the pack?"]
+
+
+# -- pacing ---------------------------------------------------------------------------------
+
+
+def test_the_computer_waits_before_it_moves_and_a_key_ends_the_wait() -> None:
+    recorder = next(r for r in map(dealt, range(20)) if r.state.game.dealer == Seat.HUMAN)
+    ui, screen = make_ui([" ", " ", ENTER, "x"], recorder=recorder, options=Options(seed=1, delay=0.5))
+    run_until_out_of_keys(ui)
+    # after the discard the computer (the pone) cuts for the starter, after a wait cut short
+    timed = [w for w in screen.waits if w is not None]
+    assert timed and all(w == pytest.approx(0.5, abs=0.05) for w in timed)
+    assert "x" not in ui.typed
+    assert ui.recorder.state.game.starter is not None
+
+
+def test_ascii_glyphs_draw_only_ascii() -> None:
+    screen = FakeScreen(24, 80, [" "])
+    ui = GameUI(screen, FAST, glyphs=ASCII, recorder=dealt(4))
+    run_until_out_of_keys(ui)
+    assert all(ord(char) < 128 for frame in screen.frames for char in frame)
+
+
+def test_quit_exception_is_what_ends_the_session() -> None:
+    with pytest.raises(Quit):
+        ui, _ = make_ui(["y"])
+        ui.confirm_quit()
+
+
+def test_card_glyphs() -> None:
+    assert UNICODE.card(Card.parse("10h")) == "10\u2665"
+    assert ASCII.cards([Card.parse("ah"), Card.parse("ks")]) == "AH KS"
+
+
+def test_letters_after_a_typed_rank_are_part_of_the_card_not_moves() -> None:
+    recorder = dealt(4)
+    hand = recorder.state.game.hands[Seat.HUMAN]
+    rank = hand[0].rank
+    missing = next(card for card in DECK
+                   if card.rank is rank and card not in hand and card.suit.letter in "HS")
+    ui, screen = make_ui([*str(missing).lower(), ENTER], recorder=recorder)
+    run_until_out_of_keys(ui)
+    assert "You don't have the" in screen.text()
+    assert ui.picture.chosen == frozenset()
+
+
+@pytest.mark.parametrize(("key", "kept"), [("5", ["5"]), ("h", ["h"]), (" ", []), (ENTER, []), (ESCAPE, [])])
+def test_a_key_ends_the_wait_and_a_typed_one_is_kept_for_the_next_question(key: str, kept: list[str]) -> None:
+    ui, screen = make_ui([key], options=Options(seed=1, delay=0.5))
+    ui.pause()
+    assert screen.waits == [pytest.approx(0.5, abs=0.05)]
+    assert ui.pushed == kept
+
+
+def test_keys_typed_during_a_wait_answer_the_next_question_in_order() -> None:
+    recorder = dealt(4)
+    hand = recorder.state.game.hands[Seat.HUMAN]
+    first, second = hand[4], hand[1]
+    ui, _ = make_ui([*str(first)[1:], ENTER, *str(second), ENTER, ENTER], recorder=recorder)
+    ui.pushed.append(str(first)[0])  # as if typed while the computer was thinking
+    run_until_out_of_keys(ui)
+    assert Discard(Seat.HUMAN, (first, second)) in ui.recorder.record.steps
+
+
+def test_the_show_lays_out_each_count_and_waits_for_a_key_before_the_next_deal() -> None:
+    recorder = advance(dealt(6), lambda r: r.state.game.phase is Phase.PLAY)
+    ui, screen = make_ui(autokey=lambda s: None if "The hand is over" in s.text() else ENTER,
+                         recorder=recorder)
+    run_until_out_of_keys(ui)
+    final = screen.frames[-1]
+    assert "The hand is over: press any key for the next deal." in final
+    note = ui.table.note
+    assert note is not None and note.crib and note.score is not None
+    owner = "Your" if note.seat == Seat.HUMAN else "Computer's"
+    assert f"{owner} crib: {note.score.total}" in final
+    for card in note.cards:
+        assert UNICODE.card(card) in final
+    assert ui.recorder.state.game.hand_number == 2  # dealt already, shown after the key
+
+
+def test_counting_your_own_hand_shows_it_without_the_answer() -> None:
+    options = Options(seed=2, delay=0, counting=Counting.CLAIMED)
+    recorder = advance(dealt(2, options), lambda r: r.state.game.phase is Phase.SHOW)
+    ui, screen = make_ui(["1", "2", BACKSPACE, ENTER], recorder=recorder, options=options)
+    run_until_out_of_keys(ui)
+    assert "Your hand (yours to count)" in screen.frames[1]
+    assert "Count your hand: 12" in "\n".join(screen.frames)
+    claims = [s for s in ui.recorder.record.steps if isinstance(s, Claim)]
+    assert claims[0] == Claim(Seat.HUMAN, 1)
+
+
+def test_an_empty_count_is_asked_again() -> None:
+    options = Options(seed=2, delay=0, counting=Counting.CLAIMED)
+    recorder = advance(dealt(2, options), lambda r: r.state.game.phase is Phase.SHOW)
+    ui, screen = make_ui([ENTER], recorder=recorder, options=options)
+    run_until_out_of_keys(ui)
+    assert "Type the points first" in screen.text()
+    assert ui.recorder.state.game.phase is Phase.SHOW
