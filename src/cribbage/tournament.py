@@ -28,8 +28,8 @@ from typing import Final, TextIO
 from .computer import LEVELS, Computer
 from .computer.settings import EXPERT, Settings, parse_settings
 from .cards import Card
-from .events import Dealt, HandOver, Reason, Scored, StarterTurned
-from .rules import MIN_PACKET, Action, CutStarter, GameConfig, GameResult, Phase, apply, new_game, pending
+from .events import Dealt, GameResult, HandOver, Reason, Scored, StarterTurned
+from .rules import MIN_PACKET, Action, CutStarter, GameConfig, Phase, apply, new_game, pending
 from .view import view_for
 
 __all__ = [
