@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import LEVELS, Computer
+from cribbage.events import Claimed
 from cribbage.rules import (
     Action,
+    Counting,
     CutForDeal,
     CutStarter,
     Discard,
@@ -166,6 +168,22 @@ def test_levels_and_errors() -> None:
     state, _ = apply(state, action)
     with pytest.raises(RuntimeError, match="not the computer's turn"):
         cpu.act(view_for(state, 1))
+
+
+def test_the_computer_claims_its_true_count() -> None:
+    config = GameConfig(target=61, counting=(Counting.AUTOMATIC, Counting.CLAIMED))
+    cpus = [Computer("classic", seed=1), Computer("classic", seed=2)]
+    state = new_game(config, seed=12)
+    claims = 0
+    while state.phase is not Phase.GAME_OVER:
+        seat = pending(state)[0]
+        action = cpus[seat].act(view_for(state, seat))
+        state, events = apply(state, action)
+        for event in events:
+            if isinstance(event, Claimed):
+                assert event.seat == 1 and event.claimed == event.actual
+                claims += 1
+    assert claims > 3
 
 
 def test_cut_is_within_range() -> None:

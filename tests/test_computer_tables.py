@@ -55,7 +55,7 @@ def test_keep_and_pegging_tables_cover_every_four_ranks() -> None:
         total = sum(
             keeps[h] * _random_chance(h) for h in hands
         )
-        assert total == pytest.approx(1.0, abs=0.02)
+        assert total == pytest.approx(1.0, abs=0.05)  # relative to random, smoothed
     # The dealer pegs more than the pone on average.
     assert _mean(pegging_values("dealer")) > 0 > _mean(pegging_values("pone"))
 
@@ -109,8 +109,8 @@ def test_win_table_is_what_the_shipped_distributions_give() -> None:
 
 @pytest.mark.slow
 def test_pegging_values_are_what_the_generator_makes() -> None:
-    keeps = _read("opponent.json")["keeps"]
-    samples = _read("pegging.json")["samples"]
+    pegging = _read("pegging.json")
+    keeps, samples = pegging["opponent_keeps"], pegging["samples"]
     cases: tuple[tuple[Role, Role, tuple[int, ...]], ...] = (
         ("dealer", "pone", (5, 5, 10, 11)), ("pone", "dealer", (1, 2, 3, 4)),
     )

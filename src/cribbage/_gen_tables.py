@@ -11,7 +11,8 @@ Stages, in order (each reads the files the earlier ones wrote, in
   assumes, until the model settles (a fixed point).
 * `pegging`: the expected pegging of four kept ranks, as dealer and as pone: the rest of the
   play solved with both hands known, against opponent hands drawn as the expert keeps them.
-  Then one more `opponent` round with the pegging values in the policy.
+  Then two more `opponent` rounds with the pegging values in the policy, and the pegging
+  table once more against the hands that policy keeps.
 * `winning`: the chance of winning from the start of a deal, by the points each side needs
   and who deals: dynamic programming over per-deal point distributions measured in seeded
   expert self-play.
@@ -257,7 +258,8 @@ def _pegging_values(job: tuple[Role, list[tuple[int, ...]], dict[str, float], in
 
 
 def pegging_stage(jobs: int, samples: int = 200) -> None:
-    """Expected pegging of each four kept ranks by role; writes `pegging.json`."""
+    """Expected pegging of each four kept ranks by role; writes `pegging.json`, with the
+    opponent's keep weights it used (so that any entry can be derived again)."""
     keeps = _read("opponent.json")["keeps"]
     kept_hands = list(_four_rank_multisets())
     values: dict[str, dict[str, float]] = {}
@@ -274,6 +276,7 @@ def pegging_stage(jobs: int, samples: int = 200) -> None:
                 "as the expert keeps them",
         "samples": samples,
         "values": values,
+        "opponent_keeps": keeps,
     })
 
 
@@ -438,6 +441,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "pegging" in stages:
         pegging_stage(args.jobs)
         opponent_stage(args.jobs, rounds=2, deals=30_000, with_pegging=True)
+        pegging_stage(args.jobs)
     if "winning" in stages:  # needs the tables above
         winning_stage(args.jobs)
     return 0

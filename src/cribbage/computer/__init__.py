@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..cards import Card, format_cards
-from ..rules import Action, CutForDeal, CutStarter, Discard, Phase, Play
+from ..rules import Action, Claim, CutForDeal, CutStarter, Discard, Phase, Play
+from ..scoring import score_hand
 from ..view import PlayerView
 from .classic import classic_choose_play, classic_discard_options, classic_play_points
 from .discard import DiscardOption, discard_options, make_option
@@ -211,10 +212,11 @@ class Computer:
     def act(self, view: PlayerView) -> Action:
         """The computer's action for the decision its view is waiting on.
 
-        Reads nothing but `view`.
+        Reads nothing but `view`. When it must count its own hand or crib (a game where
+        counts are claimed), it claims the true count.
 
         Raises:
-            RuntimeError: the view is not waiting on this seat for a cut, discard or play.
+            RuntimeError: the view is not waiting on this seat for a cut, discard, play or count.
         """
         seat = view.seat
         if seat not in view.pending:
@@ -242,6 +244,9 @@ class Computer:
                     target=view.target, discards=view.discards,
                 ),
             )
+        if view.phase is Phase.SHOW and view.counting is not None and view.starter is not None:
+            shown = view.counting
+            return Claim(seat, score_hand(shown.cards, view.starter, crib=shown.crib).total)
         raise RuntimeError(f"The computer has nothing to decide in {view.phase.value}.")
 
 
