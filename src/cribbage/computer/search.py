@@ -29,7 +29,7 @@ __all__ = [
 Ranks: TypeAlias = tuple[int, ...]
 """Ranks 1..13 in ascending order (a hand) or in the order played (a count)."""
 
-_MEMORY_LIMIT: Final = 1_000_000
+_MEMORY_LIMIT: Final = 250_000  # about 80 MB of positions; few are met again in later deals
 _EXTEND: dict[tuple[Ranks, int], tuple[Ranks, int]] = {}
 _NET: dict[tuple[Ranks, Ranks, Ranks, int, bool], tuple[float, int]] = {}
 
