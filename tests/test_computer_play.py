@@ -14,7 +14,7 @@ from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, Settings, play_options
 from cribbage.computer.classic import classic_choose_play
 from cribbage.computer.play import Who, least_value_held, opponent_holdings
-from cribbage.computer.search import move_points, net_points
+from cribbage.computer.search import WinSearch, move_points, net_points
 from cribbage.events import Reason, Scored
 from cribbage.rules import (
     CutStarter, Discard, GameConfig, GameState, Phase, Play, apply, legal_plays, new_game,
@@ -72,6 +72,26 @@ def test_search_agrees_with_the_engine_rules(seed: int, skip: int) -> None:
     mine, theirs = _ranks(state.hands[seat]), _ranks(state.hands[1 - seat])
     count_ranks = tuple(int(card.rank) for card in state.pile)
     assert net_points(mine, theirs, count_ranks, state.count, True) == _engine_net(state, seat)
+
+
+@given(st.integers(0, 10_000), st.integers(1, 4))
+@settings(max_examples=30, deadline=None)
+def test_win_search_is_the_point_search_when_nobody_can_win(seed: int, skip: int) -> None:
+    """Valuing the end of the play by its pegging difference, the search for chances finds
+    the same play as the search for points."""
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY:
+        return
+    seat = state.to_move
+    assert seat is not None
+    mine, theirs = _ranks(state.hands[seat]), _ranks(state.hands[1 - seat])
+    count_ranks = tuple(int(card.rank) for card in state.pile)
+    search = WinSearch(500, 500, lambda m, o: 0.5 + (m - o) / 100)
+    for rank in set(mine):
+        if min(rank, 10) + state.count <= 31:
+            points = move_points(mine, theirs, count_ranks, state.count, rank)
+            chance = search.move_chance(mine, theirs, count_ranks, state.count, rank)
+            assert chance == pytest.approx(0.5 + points / 100)
 
 
 def _history(state: GameState, seat: int) -> tuple[tuple[Who, Card], ...]:

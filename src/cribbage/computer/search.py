@@ -38,6 +38,7 @@ def clear_memory() -> None:
     """Forget remembered solutions (results do not change; only speed does)."""
     _EXTEND.clear()
     _NET.clear()
+    _MOVES.clear()
 
 
 def _pairs_and_runs(played: Ranks) -> int:
@@ -139,6 +140,31 @@ def move_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank
 
 _INFINITY: Final = 1000.0
 _EXACT, _AT_LEAST, _AT_MOST = 0, 1, 2
+_MOVES: dict[tuple[Ranks, int], tuple[int, ...]] = {}
+
+
+def _moves(hand: Ranks, count: int) -> tuple[int, ...]:
+    """Positions in `hand` of one card of each rank that can be played on `count`."""
+    room = 31 - count
+    moves = tuple(
+        i for i, rank in enumerate(hand)
+        if (i == 0 or rank != hand[i - 1]) and (rank if rank < 10 else 10) <= room
+    )
+    if len(_MOVES) > _MEMORY_LIMIT:
+        _MOVES.clear()
+    _MOVES[(hand, count)] = moves
+    return moves
+
+
+def _window(known: tuple[float, int], alpha: float, beta: float) -> tuple[float | None, float, float]:
+    """A remembered result against the search window: the value when it settles the
+    position, else None and the window narrowed by the bound."""
+    value, kind = known
+    if kind == _EXACT:
+        return value, alpha, beta
+    if kind == _AT_LEAST:
+        return (value, alpha, beta) if value >= beta else (None, max(alpha, value), beta)
+    return (value, alpha, beta) if value <= alpha else (None, alpha, min(beta, value))
 
 
 def _net(
@@ -149,31 +175,11 @@ def _net(
     key = (mine, theirs, tail, count, my_turn)
     known = _NET.get(key)
     if known is not None:
-        value, kind = known
-        if kind == _EXACT:
+        value, alpha, beta = _window(known, alpha, beta)
+        if value is not None:
             return value
-        if kind == _AT_LEAST:
-            if value >= beta:
-                return value
-            if value > alpha:
-                alpha = value
-        else:
-            if value <= alpha:
-                return value
-            if value < beta:
-                beta = value
     low, high = alpha, beta
-    hand = mine if my_turn else theirs
-    room = 31 - count
-    moves = []
-    previous = 0
-    for i, rank in enumerate(hand):
-        if rank == previous:
-            continue
-        previous = rank
-        if (rank if rank < 10 else 10) > room:
-            break
-        moves.append(i)
+    moves = _MOVES.get((mine if my_turn else theirs, count)) or _moves(mine if my_turn else theirs, count)
     if my_turn:
         best = -_INFINITY
         for i in moves:
@@ -277,30 +283,13 @@ class WinSearch:
         key = (mine, theirs, tail, count, my_turn, got, lost)
         known = self.memory.get(key)
         if known is not None:
-            value, kind = known
-            if kind == _EXACT:
+            value, alpha, beta = _window(known, alpha, beta)
+            if value is not None:
                 return value
-            if kind == _AT_LEAST:
-                if value >= beta:
-                    return value
-                if value > alpha:
-                    alpha = value
-            else:
-                if value <= alpha:
-                    return value
-                if value < beta:
-                    beta = value
         low, high = alpha, beta
-        hand = mine if my_turn else theirs
-        room = 31 - count
         best = -1.0 if my_turn else 2.0
-        previous = 0
-        for i, rank in enumerate(hand):
-            if rank == previous:
-                continue
-            previous = rank
-            if (rank if rank < 10 else 10) > room:
-                break
+        hand = mine if my_turn else theirs
+        for i in _MOVES.get((hand, count)) or _moves(hand, count):
             value = self._after(mine, theirs, tail, count, my_turn, i, got, lost, alpha, beta)
             if my_turn:
                 if value > best:
