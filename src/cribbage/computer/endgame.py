@@ -220,6 +220,7 @@ def end_of_play_value(
     table = win_table()
     ranks = list(their_kept) + [int(starter.rank)]
     their_show = rank_points(rank_key(ranks)) if len(ranks) == 5 else 0
+
     @cache
     def value(m: int, o: int) -> float:
         mine, theirs = my_need - m, their_need - o
