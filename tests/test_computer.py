@@ -156,6 +156,29 @@ def test_options_do_not_change_the_decision() -> None:
     assert cpu.play(mine, **kwargs) == best  # type: ignore[arg-type]
 
 
+@given(st.sampled_from(LEVELS), st.integers(0, 2**32), st.integers(2, 60))
+@settings(max_examples=30, deadline=None)
+def test_every_level_decides_by_its_first_option(level: str, seed: int, steps: int) -> None:
+    state = _advance(seed, steps, level)
+    if state.phase not in (Phase.DISCARD, Phase.PLAY) or COMPUTER_SEAT not in pending(state):
+        return
+    view = view_for(state, COMPUTER_SEAT)
+    cpu = Computer(level, seed=seed)
+    action = cpu.act(view)
+    scores = dict(my_score=view.scores[1], opp_score=view.scores[0], target=view.target)
+    if isinstance(action, Discard):
+        options = cpu.discard_options(view.hand, dealer=view.is_dealer, **scores)
+        assert set(options[0].discard) == set(action.cards)
+    else:
+        assert isinstance(action, Play)
+        history = [("me" if s == 1 else "opponent", c) for s, c in view.history]
+        play_options = cpu.play_options(
+            view.hand, sequence=view.pile, history=history,  # type: ignore[arg-type]
+            starter=view.starter, dealer=view.is_dealer, discards=view.discards, **scores,
+        )
+        assert play_options[0].card == action.card
+
+
 def test_levels_and_errors() -> None:
     with pytest.raises(ValueError, match="Unknown level 'hard'"):
         Computer("hard")

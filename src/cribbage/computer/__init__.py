@@ -92,7 +92,8 @@ class Computer:
     ) -> tuple[DiscardOption, ...]:
         """The 15 ways to lay away two of the six cards in `hand`, best first, as this level
         values them (`easy`: the four kept cards' points as they stand; `classic`: BSD's
-        reckoning; `expert`: see `cribbage.computer.discard.discard_options`).
+        reckoning; `expert`: see `cribbage.computer.discard.discard_options`). The first is
+        the one `discard` lays away.
 
         Raises:
             ValueError: not six different cards.
@@ -100,7 +101,8 @@ class Computer:
         if self.level == "classic":
             return classic_discard_options(hand, dealer=dealer)
         if self.level == "easy":
-            return _easy_discard_options(hand)
+            chosen = set(easy_discard(hand, self._rng("discard", format_cards(sorted(hand)))))
+            return tuple(sorted(_easy_discard_options(hand), key=lambda o: set(o.discard) != chosen))
         return discard_options(
             hand, dealer=dealer, my_score=my_score, opp_score=opp_score, target=target,
             settings=self.settings,
@@ -120,8 +122,6 @@ class Computer:
         Raises:
             ValueError: not six different cards.
         """
-        if self.level == "easy":
-            return easy_discard(hand, self._rng("discard", format_cards(sorted(hand))))
         options = self.discard_options(
             hand, dealer=dealer, my_score=my_score, opp_score=opp_score, target=target
         )
@@ -143,8 +143,8 @@ class Computer:
         discards: Sequence[Card] | None = None,
     ) -> tuple[PlayOption, ...]:
         """Each legal card of `hand` with its value, best first, as this level values them
-        (`easy` and `classic`: the points it pegs at once; `expert`: see
-        `cribbage.computer.play.play_options`).
+        (`easy` and `classic`: the points it pegs at once, the card it plays first; `expert`:
+        see `cribbage.computer.play.play_options`). The first is the one `play` plays.
 
         `sequence` is the cards of the current count; `history` every card played this
         deal, in order, with who played it; `discards` the two cards this player laid away.
@@ -158,7 +158,10 @@ class Computer:
                 raise ValueError("No card in the hand can be played on this count.")
             if self.level == "classic":
                 chosen = classic_choose_play(hand, sequence)
-                scored = tuple(sorted(scored, key=lambda item: item[0] != chosen))
+            else:
+                rng = self._rng("play", format_cards(sorted(hand)), format_cards(sequence))
+                chosen = easy_play(hand, sequence, rng)
+            scored = tuple(sorted(scored, key=lambda item: item[0] != chosen))
             return tuple(PlayOption(card, points) for card, points in scored)
         rng = self._rng(
             "play", format_cards(sorted(hand)), format_cards(sequence),
@@ -189,14 +192,9 @@ class Computer:
         Raises:
             ValueError: no card of `hand` can be played on `sequence`.
         """
-        if self.level == "easy":
-            rng = self._rng("play", format_cards(sorted(hand)), format_cards(sequence))
-            return easy_play(hand, sequence, rng)
-        if self.level == "classic":
-            return classic_choose_play(hand, sequence)
         count = sum(card.value for card in sequence)
         legal = sorted(card for card in hand if count + card.value <= 31)
-        if len({card.rank for card in legal}) == 1:
+        if self.level == "expert" and len({card.rank for card in legal}) == 1:
             return legal[0]  # forced: every legal card pegs alike (the options agree)
         return self.play_options(
             hand, sequence=sequence, history=history, starter=starter, dealer=dealer,
