@@ -45,7 +45,7 @@ def captured_options(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Options, boo
 def test_defaults(captured_options: list[tuple[Options, bool]]) -> None:
     assert cli.main([]) == 0
     options, ascii_only = captured_options[0]
-    assert (options.target, options.games, options.level) == (121, 1, "classic")
+    assert (options.target, options.games, options.level) == (121, 1, "expert")
     assert options.counting is Counting.AUTOMATIC and not options.muggins
     assert options.autoplay and not options.random_cut and not ascii_only
 

@@ -78,8 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="points to win a game: 121 (twice around, the default) or 61 (once around)")
     add("--match", type=_positive, default=1, metavar="N",
         help="play a match of N games (the most games won wins; a skunk counts 2, a double skunk 4)")
-    add("--level", choices=LEVELS, default="classic",
-        help="the computer's strength (default: classic)")
+    add("--level", choices=LEVELS, default="expert",
+        help="the computer's strength (default: expert)")
     add("-e", "--explain", action="store_true",
         help="when you count your own hand, show the right count and why when you miscount")
     add("-m", "--muggins", action="store_true",

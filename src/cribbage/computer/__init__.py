@@ -1,33 +1,112 @@
 """The computer opponent: decides from a seat's view only.
 
-This first version plays legal, unambitious cribbage (random choices); the levels
-`easy`, `classic` and `expert` replace it.
+Three levels, from weakest to strongest:
+
+* `easy`: legal but loose play (`cribbage.computer.easy`).
+* `classic`: the BSD cribbage(6) computer's behaviour (`cribbage.computer.classic`).
+* `expert` (the default): exact discard values with a model of the opponent's throws and
+  the pegging of the kept cards (`cribbage.computer.discard`), a search of the rest of the
+  play over the hands the opponent may hold (`cribbage.computer.play`), and the chance of
+  winning near the end of the game (`cribbage.computer.endgame`).
+
+`Computer.discard_options` and `Computer.play_options` return the figures each decision is
+made from, best first; `discard` and `play` take the first, so a hint built on the options
+always agrees with the computer.
+
+>>> from cribbage.cards import parse_cards
+>>> cpu = Computer("expert", seed=1)
+>>> cpu.discard(parse_cards("5h 5c 5s jd 5d ac".split()), dealer=True)
+(Card(Rank.ACE, Suit.CLUBS), Card(Rank.JACK, Suit.DIAMONDS))
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Literal
+from typing import Final
 
-from ..cards import Card
-from ..rules import Action, CutForDeal, CutStarter, Discard, Phase, Play
+from ..cards import Card, format_cards
+from ..rules import Action, Claim, CutForDeal, CutStarter, Discard, Phase, Play
+from ..scoring import score_hand
 from ..view import PlayerView
+from .classic import classic_choose_play, classic_discard_options, classic_play_points
+from .discard import DiscardOption, discard_options, make_option
+from .easy import easy_discard, easy_play, four_card_points
+from .play import PlayOption, Who, play_options
+from .settings import EXPERT, Settings, parse_settings
+from .sums import DISCARD_PAIRS
 
-__all__ = ["Computer", "LEVELS", "Who"]
+__all__ = [
+    "Computer",
+    "LEVELS",
+    "Who",
+    "Settings",
+    "EXPERT",
+    "parse_settings",
+    "DiscardOption",
+    "PlayOption",
+    "discard_options",
+    "play_options",
+]
 
-LEVELS = ("easy", "classic", "expert")
-Who = Literal["me", "opponent"]
+LEVELS: Final = ("easy", "classic", "expert")
 
 
 class Computer:
-    """A computer player of a given level; `seed` makes its choices repeatable."""
+    """A computer player of a given level; `seed` makes its choices repeatable.
 
-    def __init__(self, level: str = "expert", seed: int | None = None) -> None:
+    Every decision draws its randomness from the seed and what the computer can see at that
+    moment, so the same position always gets the same answer (and asking for the options
+    first does not change the decision).
+
+    Raises:
+        ValueError: an unknown level.
+    """
+
+    def __init__(
+        self, level: str = "expert", seed: int | None = None, settings: Settings | None = None
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
         self.level = level
-        self._rng = random.Random(seed)
+        self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
+        self.settings = settings or EXPERT
+
+    def __repr__(self) -> str:
+        return f"Computer({self.level!r}, seed={self.seed})"
+
+    def _rng(self, *parts: object) -> random.Random:
+        """A generator seeded by the computer's seed and the visible facts of one decision."""
+        return random.Random(":".join([str(self.seed), *(str(part) for part in parts)]))
+
+    # -- discarding
+
+    def discard_options(
+        self,
+        hand: Sequence[Card],
+        *,
+        dealer: bool,
+        my_score: int = 0,
+        opp_score: int = 0,
+        target: int = 121,
+    ) -> tuple[DiscardOption, ...]:
+        """The 15 ways to lay away two of the six cards in `hand`, best first, as this level
+        values them (`easy`: the four kept cards' points as they stand; `classic`: BSD's
+        reckoning; `expert`: see `cribbage.computer.discard.discard_options`). The first is
+        the one `discard` lays away.
+
+        Raises:
+            ValueError: not six different cards.
+        """
+        if self.level == "classic":
+            return classic_discard_options(hand, dealer=dealer)
+        if self.level == "easy":
+            chosen = set(easy_discard(hand, self._rng("discard", format_cards(sorted(hand)))))
+            return tuple(sorted(_easy_discard_options(hand), key=lambda o: set(o.discard) != chosen))
+        return discard_options(
+            hand, dealer=dealer, my_score=my_score, opp_score=opp_score, target=target,
+            settings=self.settings,
+        )
 
     def discard(
         self,
@@ -38,9 +117,62 @@ class Computer:
         opp_score: int = 0,
         target: int = 121,
     ) -> tuple[Card, Card]:
-        """The two cards to lay away from a six-card hand."""
-        first, second = self._rng.sample(list(hand), 2)
-        return first, second
+        """The two cards to lay away from a six-card hand.
+
+        Raises:
+            ValueError: not six different cards.
+        """
+        options = self.discard_options(
+            hand, dealer=dealer, my_score=my_score, opp_score=opp_score, target=target
+        )
+        return options[0].discard
+
+    # -- the play
+
+    def play_options(
+        self,
+        hand: Sequence[Card],
+        *,
+        sequence: Sequence[Card] = (),
+        history: Sequence[tuple[Who, Card]] = (),
+        starter: Card | None = None,
+        dealer: bool = False,
+        my_score: int = 0,
+        opp_score: int = 0,
+        target: int = 121,
+        discards: Sequence[Card] | None = None,
+    ) -> tuple[PlayOption, ...]:
+        """Each legal card of `hand` with its value, best first, as this level values them
+        (`easy` and `classic`: the points it pegs at once, the card it plays first; `expert`:
+        see `cribbage.computer.play.play_options`). The first is the one `play` plays.
+
+        `sequence` is the cards of the current count; `history` every card played this
+        deal, in order, with who played it; `discards` the two cards this player laid away.
+
+        Raises:
+            ValueError: no card of `hand` can be played on `sequence`.
+        """
+        if self.level != "expert":
+            scored = classic_play_points(hand, sequence)
+            if not scored:
+                raise ValueError("No card in the hand can be played on this count.")
+            if self.level == "classic":
+                chosen = classic_choose_play(hand, sequence)
+            else:
+                rng = self._rng("play", format_cards(sorted(hand)), format_cards(sequence))
+                chosen = easy_play(hand, sequence, rng)
+            scored = tuple(sorted(scored, key=lambda item: item[0] != chosen))
+            return tuple(PlayOption(card, points) for card, points in scored)
+        rng = self._rng(
+            "play", format_cards(sorted(hand)), format_cards(sequence),
+            " ".join(f"{who}:{card}" for who, card in history), starter,
+            format_cards(sorted(discards or ())), dealer, my_score, opp_score, target,
+        )
+        return play_options(
+            hand, sequence=sequence, history=history, starter=starter, dealer=dealer,
+            my_score=my_score, opp_score=opp_score, target=target, discards=discards,
+            settings=self.settings, rng=rng,
+        )
 
     def play(
         self,
@@ -55,38 +187,78 @@ class Computer:
         target: int = 121,
         discards: Sequence[Card] | None = None,
     ) -> Card:
-        """A legal card to play on `sequence`; raises ValueError when none is legal."""
+        """A legal card to play on `sequence` (see `play_options` for the arguments).
+
+        Raises:
+            ValueError: no card of `hand` can be played on `sequence`.
+        """
         count = sum(card.value for card in sequence)
-        legal = [card for card in hand if count + card.value <= 31]
-        if not legal:
-            raise ValueError("No card in the hand can be played on this count.")
-        return self._rng.choice(legal)
+        legal = sorted(card for card in hand if count + card.value <= 31)
+        if self.level == "expert" and len({card.rank for card in legal}) == 1:
+            return legal[0]  # forced: every legal card pegs alike (the options agree)
+        return self.play_options(
+            hand, sequence=sequence, history=history, starter=starter, dealer=dealer,
+            my_score=my_score, opp_score=opp_score, target=target, discards=discards,
+        )[0].card
+
+    # -- cutting and acting on a view
 
     def cut(self, positions: range) -> int:
-        """Where to cut the pack."""
-        return self._rng.choice(positions)
+        """Where to cut the pack (anywhere: a cut is luck)."""
+        return self._rng("cut", positions.start, positions.stop).choice(positions)
 
     def act(self, view: PlayerView) -> Action:
-        """The computer's action for the decision its view is waiting on."""
+        """The computer's action for the decision its view is waiting on.
+
+        Reads nothing but `view`. When it must count its own hand or crib (a game where
+        counts are claimed), it claims the true count.
+
+        Raises:
+            RuntimeError: the view is not waiting on this seat for a cut, discard, play or count.
+        """
         seat = view.seat
-        me = view.seat
+        if seat not in view.pending:
+            raise RuntimeError("It is not the computer's turn.")
         if view.phase is Phase.CUT_FOR_DEAL and view.cut_range is not None:
             return CutForDeal(seat, self.cut(view.cut_range))
         if view.phase is Phase.CUT_STARTER and view.cut_range is not None:
             return CutStarter(seat, self.cut(view.cut_range))
-        opp = max(s for i, s in enumerate(view.scores) if i != me)
+        opp = max(s for i, s in enumerate(view.scores) if i != seat)
         if view.phase is Phase.DISCARD:
-            return Discard(seat, self.discard(view.hand, dealer=view.is_dealer,
-                                              my_score=view.scores[me], opp_score=opp,
-                                              target=view.target))
+            return Discard(
+                seat,
+                self.discard(
+                    view.hand, dealer=view.is_dealer, my_score=view.scores[seat],
+                    opp_score=opp, target=view.target,
+                ),
+            )
         if view.phase is Phase.PLAY:
-            history = tuple(_who(who == me, card) for who, card in view.history)
-            return Play(seat, self.play(view.hand, sequence=view.pile, history=history,
-                                        starter=view.starter, dealer=view.is_dealer,
-                                        my_score=view.scores[me], opp_score=opp,
-                                        target=view.target, discards=view.discards))
+            history = tuple(_who(who == seat, card) for who, card in view.history)
+            return Play(
+                seat,
+                self.play(
+                    view.hand, sequence=view.pile, history=history, starter=view.starter,
+                    dealer=view.is_dealer, my_score=view.scores[seat], opp_score=opp,
+                    target=view.target, discards=view.discards,
+                ),
+            )
+        if view.phase is Phase.SHOW and view.counting is not None and view.starter is not None:
+            shown = view.counting
+            return Claim(seat, score_hand(shown.cards, view.starter, crib=shown.crib).total)
         raise RuntimeError(f"The computer has nothing to decide in {view.phase.value}.")
 
 
 def _who(mine: bool, card: Card) -> tuple[Who, Card]:
     return ("me" if mine else "opponent"), card
+
+
+def _easy_discard_options(hand: Sequence[Card]) -> tuple[DiscardOption, ...]:
+    """The easy level's view of a discard: what the kept four score as they stand."""
+    cards = tuple(sorted(hand))
+    if len(cards) != 6 or len(set(cards)) != 6:
+        raise ValueError("A discard is chosen from six different cards.")
+    options = [
+        make_option(cards, i, j, hand=four_card_points([c for c in cards if c not in (cards[i], cards[j])]))
+        for i, j in DISCARD_PAIRS
+    ]
+    return tuple(sorted(options, key=lambda o: -o.total))

@@ -79,7 +79,7 @@ class Options:
 
     target: int = 121
     games: int = 1
-    level: str = "classic"
+    level: str = "expert"
     explain: bool = False
     counting: Counting = Counting.AUTOMATIC
     muggins: bool = False

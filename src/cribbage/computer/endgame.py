@@ -1,0 +1,245 @@
+"""Score awareness: near the end of a game the computer maximises its chance of winning.
+
+Points are not all equal when a game can end: pegging out wins at once, and in the show the
+pone counts first, so a pone needing six points prefers a sure six to a likely ten. From the
+start of a deal the chance of winning is read from a table (`tables.win_table`, dynamic
+programming over the points each side needs and who deals). Within a deal:
+
+* a discard's chance multiplies out the deal in the order it is scored: both sides' pegging
+  (a joint distribution measured in self-play, moved by the kept cards' pegging value),
+  then the pone's hand, then the dealer's hand and crib (exact distributions for the
+  computer's own cards and crib, measured ones for the opponent's hand), then the table;
+* a play is searched to the end of the play (`search.WinSearch`), pegging out included, and
+  the end of the play is valued by the show in the same order, then the table.
+
+The distributions are treated as independent of each other, which they nearly are.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from math import comb, floor
+
+from ..cards import Card
+from ..scoring import hand_points, rank_points
+from .sums import CribSums, PairWeights, hand_distribution, rank_key
+from .settings import Settings
+from .tables import (
+    Distribution,
+    Role,
+    deal_distributions,
+    keep_weights,
+    pegging_values,
+    win_table,
+)
+
+__all__ = [
+    "is_aware",
+    "discard_win_chances",
+    "crib_chances",
+    "end_of_play_value",
+]
+
+
+def is_aware(settings: Settings, my_need: int, their_need: int) -> bool:
+    """True when the score makes the chance of winning worth deciding by."""
+    return settings.aware and min(my_need, their_need) <= settings.aware_within
+
+
+@cache
+def _pegging_mean(role: Role) -> float:
+    """The average pegging value of the hands the expert keeps as `role`."""
+    keeps = keep_weights(role)
+    values = pegging_values(role)
+    total = weight = 0.0
+    for ranks, value in values.items():
+        chance = keeps.get(ranks, 0.0)
+        for rank in set(ranks):
+            chance *= comb(4, ranks.count(rank))
+        total += chance * value
+        weight += chance
+    return total / weight
+
+
+def _shifted_pegging(dealer: bool, shift: float) -> list[tuple[int, int, float]]:
+    """(my pegging, the opponent's, chance), my pegging moved by `shift` (split between the
+    two nearest whole numbers, never below zero)."""
+    low = floor(shift)
+    part = shift - low
+    cells: dict[tuple[int, int], float] = {}
+    for pone, dealer_points, chance in deal_distributions().pegging:
+        mine, theirs = (dealer_points, pone) if dealer else (pone, dealer_points)
+        for step, share in ((low, 1 - part), (low + 1, part)):
+            if share > 0:
+                key = (max(0, mine + step), theirs)
+                cells[key] = cells.get(key, 0.0) + chance * share
+    return [(m, o, w) for (m, o), w in cells.items()]
+
+
+def discard_win_chances(
+    hand: Sequence[Card],
+    keeps: Sequence[tuple[Card, ...]],
+    pegging: Sequence[float],
+    cribs: CribSums,
+    positions: Sequence[tuple[int, int]],
+    *,
+    dealer: bool,
+    my_need: int,
+    their_need: int,
+) -> list[float]:
+    """The chance of winning for each discard of `hand` (see the module notes).
+
+    `keeps[k]` are the kept cards of the discard at `positions[k]` (positions in `cribs`),
+    `pegging[k]` its pegging value (0 when pegging values are not used).
+
+    Who reaches the target first is followed exactly through the pegging (its joint
+    distribution) and the order of the show; the deal's totals that carry over to the next
+    deal are taken as independent between the two sides.
+    """
+    table = win_table()
+    deals = deal_distributions()
+    seen = {card.index for card in hand}
+    unseen = [index for index in range(52) if index not in seen]
+    role: Role = "dealer" if dealer else "pone"
+    mean = _pegging_mean(role) if any(pegging) else 0.0
+    their_hand = deals.pone_hand if dealer else deals.dealer_hand
+    chances = []
+    for keep, peg, (i, j) in zip(keeps, pegging, positions):
+        my_hand = _as_list(hand_distribution([card.index for card in keep], unseen))
+        crib = _normalized(cribs.distribution(i, j).items())
+        # Each side's show in the order it is counted: the pone's hand, then the dealer's.
+        mine, theirs = (_sum_of(my_hand, crib), their_hand) if dealer else (my_hand, _sum_of(their_hand, crib))
+        pegs = _shifted_pegging(dealer, peg - mean)
+        chance = 0.0
+        my_pegs: dict[int, float] = {}
+        their_pegs: dict[int, float] = {}
+        for m, o, w in pegs:
+            if m >= my_need:
+                chance += w * (0.5 if o >= their_need else 1.0)
+                continue
+            if o >= their_need:
+                continue
+            my_pegs[m] = my_pegs.get(m, 0.0) + w
+            their_pegs[o] = their_pegs.get(o, 0.0) + w
+            # Reaching the target in the show, before the other side's count.
+            if dealer:
+                chance += w * _at_least(mine, my_need - m) * (1.0 - _at_least(theirs, their_need - o))
+            else:
+                chance += w * _at_least(mine, my_need - m)
+        # Neither side reaches the target: the next deal, from the points each still needs.
+        my_totals = _totals(my_pegs, mine, my_need)
+        their_totals = _totals(their_pegs, theirs, their_need)
+        scale = sum(my_pegs.values())
+        if scale > 0:
+            limit = table.limit
+            for b, wb in their_totals.items():
+                row = table.row(their_need - b, not dealer)
+                chance += wb / scale * sum(
+                    wa * row[min(my_need - a, limit)] for a, wa in my_totals.items()
+                )
+        chances.append(min(1.0, max(0.0, chance)))
+    return chances
+
+
+def _normalized(pairs: Iterable[tuple[int, float]]) -> Distribution:
+    items = sorted(pairs)
+    total = sum(w for _, w in items)
+    return tuple((points, w / total) for points, w in items)
+
+
+def _as_list(counts: dict[int, int]) -> Distribution:
+    return _normalized((points, float(n)) for points, n in counts.items())
+
+
+def _sum_of(first: Distribution, second: Distribution) -> Distribution:
+    """The distribution of the sum of two independent totals."""
+    chances: dict[int, float] = {}
+    for a, wa in first:
+        for b, wb in second:
+            chances[a + b] = chances.get(a + b, 0.0) + wa * wb
+    return tuple(sorted(chances.items()))
+
+
+def _at_least(distribution: Distribution, points: int) -> float:
+    """The chance of at least `points`."""
+    return sum(w for value, w in distribution if value >= points)
+
+
+def _totals(pegs: dict[int, float], show: Distribution, need: int) -> dict[int, float]:
+    """Pegging plus show below `need`, weighed by the pegging's (unnormalized) chances."""
+    totals: dict[int, float] = {}
+    for p, wp in pegs.items():
+        for points, w in show:
+            total = p + points
+            if total >= need:
+                break
+            totals[total] = totals.get(total, 0.0) + wp * w
+    return totals
+
+
+def crib_chances(
+    discards: Sequence[Card] | None,
+    starter: Card,
+    unseen: Sequence[int],
+    throws: PairWeights,
+) -> Distribution:
+    """The chance of each crib total once the starter is turned: the two known discards and
+    two unknown cards from `unseen` (weighed by `throws`), or the measured crib distribution
+    when the discards are not known."""
+    if discards is None or len(discards) != 2:
+        return deal_distributions().crib
+    a, b = (card.index for card in discards)
+    s = starter.index
+    counts: dict[int, float] = {}
+    for c, d in itertools.combinations(unseen, 2):
+        w = throws[(c >> 2) + 1][(d >> 2) + 1]
+        if w:
+            points = hand_points(a, b, c, d, s, True)
+            counts[points] = counts.get(points, 0.0) + w
+    total = sum(counts.values())
+    return tuple((points, w / total) for points, w in sorted(counts.items()))
+
+
+def end_of_play_value(
+    *,
+    dealer: bool,
+    my_need: int,
+    their_need: int,
+    my_show: int,
+    their_kept: Sequence[int],
+    starter: Card,
+    crib: Distribution,
+) -> Callable[[int, int], float]:
+    """My chance of winning when the play ends having pegged m and conceded o more points.
+
+    `my_show` is my hand's count; the opponent's hand is counted from its four kept ranks
+    (fifteens, pairs and runs: its suits are unknown); the crib is `crib`.
+    """
+    table = win_table()
+    ranks = list(their_kept) + [int(starter.rank)]
+    their_show = rank_points(rank_key(ranks)) if len(ranks) == 5 else 0
+
+    @cache
+    def value(m: int, o: int) -> float:
+        mine, theirs = my_need - m, their_need - o
+        if not dealer:
+            if my_show >= mine:
+                return 1.0
+            if their_show >= theirs:
+                return 0.0
+            return sum(
+                chance * table.chance(mine - my_show, theirs - their_show - points, True)
+                for points, chance in crib
+                if theirs - their_show - points > 0
+            )
+        if their_show >= theirs:
+            return 0.0
+        return sum(
+            chance * table.chance(mine - my_show - points, theirs - their_show, False)
+            for points, chance in crib
+        )
+
+    return value
+

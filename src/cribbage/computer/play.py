@@ -1,0 +1,228 @@
+"""The expert's play: every legal card valued by searching the rest of the play.
+
+The opponent's cards are unknown, but not entirely: it cannot hold a card the computer has
+seen (its own, its discards, the starter, every card played); when it said go at a count,
+every card it still holds is too big for that count; and it kept its cards on purpose
+(`Settings.prior`: hands it would often keep weigh more). Pegging depends only on ranks, so
+the computer lists the rank combinations the opponent may hold, weighs each by how many
+card combinations stand for it and by those clues, and solves the rest of the play for each
+(`cribbage.computer.search`): all of them when they are few, a weighted sample when many.
+Each legal card's value is the weighted average: pegging points for minus against, or,
+near the end of the game, the chance of winning.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Literal, TypeAlias
+
+from ..cards import DECK, Card
+from ..scoring import hand_points
+from .endgame import crib_chances, end_of_play_value, is_aware
+from .sums import UNIFORM
+from .search import Ranks, WinSearch, move_points
+from .settings import EXPERT, Settings
+from .tables import Role, keep_weights, throw_weights
+
+__all__ = ["Who", "PlayOption", "Holding", "play_options", "opponent_holdings", "least_value_held"]
+
+Who: TypeAlias = Literal["me", "opponent"]
+Holding: TypeAlias = tuple[Ranks, float]
+"""Ranks the opponent may hold (ascending) and the weight of that guess."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOption:
+    """A legal card with what the computer expects from playing it.
+
+    Attributes:
+        card: the card.
+        points: expected pegging for the rest of the play, own points minus the
+            opponent's, this card's included.
+        win: the chance of winning the game, when the score made it matter (else None).
+    """
+
+    card: Card
+    points: float
+    win: float | None = None
+
+
+def least_value_held(history: Sequence[tuple[Who, Card]], sequence: Sequence[Card]) -> int:
+    """The smallest counting value the opponent can still hold, from its go's, on my turn.
+
+    Replaying the play: whenever the opponent did not play at some count (the computer
+    played twice in a row, or the count started again without reaching 31), every card it
+    still held was worth more than 31 minus that count. `sequence` (the current count's
+    cards) tells whether the count has started again since the last card of `history`.
+
+    >>> from cribbage.cards import parse_cards
+    >>> k, q, three, four, ace = parse_cards(["kc", "qd", "3h", "4s", "ad"])
+    >>> played = [("opponent", k), ("me", q), ("opponent", three), ("me", four), ("me", ace)]
+    >>> least_value_held(played, [k, q, three, four, ace])  # no go at 27: only fives and up
+    5
+    >>> least_value_held(played[:3], [k, q, three])
+    1
+    """
+    least = 1
+    count = 0
+    previous: Who | None = None
+    for who, card in history:
+        if count == 31:
+            count = 0
+        elif count + card.value > 31:
+            least = max(least, 32 - count)  # nobody could play: the count started again
+            count = 0
+        elif previous == "me" and who == "me" and count > 0:
+            least = max(least, 32 - count)  # it said go
+        count += card.value
+        previous = who
+    if history and count < 31:
+        if not sequence or previous == "me":
+            least = max(least, 32 - count)  # a go since the last card
+    return least
+
+
+def opponent_holdings(
+    pool: Sequence[int],
+    size: int,
+    least_value: int,
+    played: Ranks,
+    keeps: dict[tuple[int, ...], float] | None,
+) -> list[Holding]:
+    """Every rank combination of `size` cards the opponent may hold, with its weight.
+
+    `pool[r]` is how many cards of rank r (1..13) the computer has not seen; `least_value`
+    the smallest counting value the opponent can hold; `played` the ranks it has played
+    this deal; `keeps` (optional) the relative likelihood of its four kept ranks.
+
+    >>> [h for h, w in opponent_holdings([0] + [4] * 13, 1, 10, (), None)]
+    [(10,), (11,), (12,), (13,)]
+    """
+    ranks = [r for r in range(1, 14) if pool[r] and (r if r < 10 else 10) >= least_value]
+    held: list[Holding] = []
+
+    def extend(left: int, start: int, combo: Ranks, weight: float) -> None:
+        if left == 0:
+            if keeps is not None:
+                weight *= keeps.get(tuple(sorted(played + combo)), 0.0)
+            if weight > 0:
+                held.append((combo, weight))
+            return
+        for k in range(start, len(ranks)):
+            rank = ranks[k]
+            for n in range(1, min(pool[rank], left) + 1):
+                extend(left - n, k + 1, combo + (rank,) * n, weight * comb(pool[rank], n))
+
+    extend(size, 0, (), 1.0)
+    return held
+
+
+def _choose(held: list[Holding], samples: int, rng: random.Random) -> list[Holding]:
+    """All holdings when few, else a weighted sample (with repeats counted)."""
+    if len(held) <= samples:
+        return held
+    total = 0.0
+    cumulative = []
+    for _, weight in held:
+        total += weight
+        cumulative.append(total)
+    picks = rng.choices(range(len(held)), cum_weights=cumulative, k=samples)
+    counts: dict[int, int] = {}
+    for pick in picks:
+        counts[pick] = counts.get(pick, 0) + 1
+    return [(held[k][0], float(n)) for k, n in sorted(counts.items())]
+
+
+def play_options(
+    hand: Sequence[Card],
+    *,
+    sequence: Sequence[Card] = (),
+    history: Sequence[tuple[Who, Card]] = (),
+    starter: Card | None = None,
+    dealer: bool = False,
+    my_score: int = 0,
+    opp_score: int = 0,
+    target: int = 121,
+    discards: Sequence[Card] | None = None,
+    settings: Settings = EXPERT,
+    rng: random.Random | None = None,
+) -> tuple[PlayOption, ...]:
+    """Each legal card with its value, best first, as the expert sees them.
+
+    `rng` draws the sample of the opponent's hands when there are too many to search all
+    (a fixed default when not given, so the answer is repeatable).
+
+    Raises:
+        ValueError: no card of `hand` can be played on `sequence`.
+
+    >>> from cribbage.cards import parse_cards
+    >>> ten, four, five, king = parse_cards(["td", "4c", "5h", "ks"])
+    >>> options = play_options([ten, four], sequence=[five], history=[("opponent", five)], starter=king)
+    >>> [str(option.card) for option in options]  # the ten makes fifteen
+    ['TD', '4C']
+    """
+    count = sum(card.value for card in sequence)
+    legal = sorted(card for card in hand if count + card.value <= 31)
+    if not legal:
+        raise ValueError("No card in the hand can be played on this count.")
+    mine = tuple(sorted(int(card.rank) for card in hand))
+    count_ranks = tuple(int(card.rank) for card in sequence)
+    their_played = tuple(int(card.rank) for who, card in history if who == "opponent")
+    seen = set(hand) | {card for _, card in history} | set(discards or ())
+    if starter is not None:
+        seen.add(starter)
+    pool = [0] + [4] * 13
+    for card in seen:
+        pool[card.rank] -= 1
+    size = max(0, 4 - len(their_played))
+    role: Role = "pone" if dealer else "dealer"  # the opponent's role
+    keeps = keep_weights(role) if settings.prior else None
+    least = least_value_held(history, sequence)
+    held = opponent_holdings(pool, size, least, their_played, keeps)
+    if not held and keeps is not None:
+        held = opponent_holdings(pool, size, least, their_played, None)
+    if not held:
+        held = opponent_holdings(pool, size, 1, their_played, None)
+    chosen = _choose(held, settings.samples, rng or random.Random(0))
+    ranks = sorted({int(card.rank) for card in legal})
+    points = dict.fromkeys(ranks, 0.0)
+    weight = sum(w for _, w in chosen)
+    for theirs, w in chosen:
+        for rank in ranks:
+            points[rank] += w * move_points(mine, theirs, count_ranks, count, rank) / weight
+    chances: dict[int, float] | None = None
+    my_need, their_need = target - my_score, target - opp_score
+    if starter is not None and is_aware(settings, my_need, their_need):
+        my_kept = [card.index for card in hand] + [c.index for who, c in history if who == "me"]
+        my_show = 0
+        if len(my_kept) == 4:
+            a, b, c, d = my_kept
+            my_show = hand_points(a, b, c, d, starter.index)
+        throws = throw_weights(role) if settings.crib == "opponent" else UNIFORM
+        unseen = [index for index in range(52) if DECK[index] not in seen]
+        crib = crib_chances(discards, starter, unseen, throws)
+        chances = dict.fromkeys(ranks, 0.0)
+        for theirs, w in chosen:
+            at_end = end_of_play_value(
+                dealer=dealer, my_need=my_need, their_need=their_need, my_show=my_show,
+                their_kept=their_played + theirs, starter=starter, crib=crib,
+            )
+            search = WinSearch(my_need, their_need, at_end)
+            for rank in ranks:
+                chances[rank] += w * search.move_chance(mine, theirs, count_ranks, count, rank) / weight
+    options = [
+        PlayOption(
+            card,
+            points[int(card.rank)],
+            None if chances is None else min(1.0, max(0.0, chances[int(card.rank)])),
+        )
+        for card in legal
+    ]
+    order = sorted(
+        range(len(options)),
+        key=lambda k: (-(options[k].win or 0.0), -options[k].points, k),
+    )
+    return tuple(options[k] for k in order)

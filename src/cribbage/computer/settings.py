@@ -1,0 +1,73 @@
+"""What the expert takes into account; each part can be switched off to measure what it is worth."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+from typing import Final, Literal
+
+__all__ = ["Settings", "EXPERT", "parse_settings"]
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The expert's model of the game.
+
+    Attributes:
+        crib: "opponent" weighs the opponent's two crib cards by how the expert itself
+            throws (the shipped model); "random" treats them as any two unseen cards.
+        pegging: add the expected pegging of the kept cards to each discard.
+        prior: in the play, weigh the hands the opponent may hold by how likely it was to
+            keep them (besides what its plays and go's reveal, which is always used).
+        aware: decide by the chance of winning once a player is within `aware_within` points
+            of the target (otherwise by expected points).
+        aware_within: see `aware`.
+        samples: in the play, how many of the opponent's possible hands are searched when
+            there are more than that (otherwise every one is).
+    """
+
+    crib: Literal["opponent", "random"] = "opponent"
+    pegging: bool = True
+    prior: bool = True
+    aware: bool = True
+    aware_within: int = 40
+    samples: int = 60
+
+    def __post_init__(self) -> None:
+        if self.crib not in ("opponent", "random"):
+            raise ValueError(f"crib must be 'opponent' or 'random', not {self.crib!r}.")
+        if self.samples < 1 or self.aware_within < 0:
+            raise ValueError("samples must be positive and aware_within not negative.")
+
+
+EXPERT: Final = Settings()
+"""The expert level's settings."""
+
+
+def parse_settings(text: str, base: Settings = EXPERT) -> Settings:
+    """Settings from 'name=value' pairs separated by commas, e.g. 'crib=random,pegging=off'.
+
+    Raises:
+        ValueError: an unknown name or a value of the wrong kind.
+
+    >>> parse_settings("crib=random,samples=20")
+    Settings(crib='random', pegging=True, prior=True, aware=True, aware_within=40, samples=20)
+    """
+    changes: dict[str, object] = {}
+    kinds = {f.name: f.type for f in fields(Settings)}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, sep, value = part.partition("=")
+        if not sep or name not in kinds:
+            raise ValueError(f"Unknown setting {part!r}; settings are {', '.join(kinds)}.")
+        kind = str(kinds[name])
+        if kind == "bool":
+            if value not in ("on", "off", "true", "false", "1", "0"):
+                raise ValueError(f"{name} is on or off, not {value!r}.")
+            changes[name] = value in ("on", "true", "1")
+        elif kind == "int":
+            try:
+                changes[name] = int(value)
+            except ValueError:
+                raise ValueError(f"{name} is a whole number, not {value!r}.") from None
+        else:
+            changes[name] = value
+    return replace(base, **changes)  # type: ignore[arg-type]  # names and kinds checked above

@@ -1,0 +1,209 @@
+"""Exact expectations for the discard: the kept hand over every starter, the crib over every completion.
+
+Everything here works on card indices (0..51, see `Card.index`) and plain ranks (1..13).
+
+The crib is the two cards laid away, two cards from the opponent and the starter. Seen from
+the discarding player, the opponent's two cards are any two of the 46 cards it has not seen
+and the starter any one of the other 44: 45,540 completions per discard. Fifteens, pairs and
+runs depend only on the five ranks, so the completions are grouped by the ranks of the three
+unknown cards (at most 455 groups, each weighed by how many card combinations it stands
+for); the five-card flush and his nobs are counted separately from the suits.
+
+The opponent's throw may be weighed by rank pair (`PairWeights`, see `cribbage.computer.model`):
+a weight of 1 for every pair is the random-crib model, whose sums are exact integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, TypeAlias
+
+from ..scoring import hand_points, rank_points
+
+__all__ = [
+    "PairWeights",
+    "UNIFORM",
+    "CribSums",
+    "DISCARD_PAIRS",
+    "rank_key",
+    "hand_sums",
+    "crib_sums",
+    "hand_distribution",
+]
+
+PairWeights: TypeAlias = Sequence[Sequence[float]]
+"""Relative weight of an opponent's throw by its two ranks: `weights[a][b]`, ranks 1..13 (row
+and column 0 unused), symmetric."""
+
+UNIFORM: Final[tuple[tuple[int, ...], ...]] = tuple((1,) * 14 for _ in range(14))
+"""Every throw equally likely: the random-crib model."""
+
+DISCARD_PAIRS: Final[tuple[tuple[int, int], ...]] = tuple(
+    (i, j) for i in range(6) for j in range(i + 1, 6)
+)
+"""The 15 ways to lay away two of six cards, as positions, in the reference order."""
+
+_RANK_BIT: Final = tuple(0 if rank == 0 else 1 << (3 * (rank - 1)) for rank in range(14))
+_JACK: Final = 11
+
+
+def rank_key(ranks: Sequence[int]) -> int:
+    """The rank-multiset key of `ranks` (as `scoring.RANK_KEY` sums it for cards).
+
+    >>> from cribbage.scoring import rank_points
+    >>> rank_points(rank_key((5, 5, 5, 11, 5)))
+    28
+    """
+    return sum(_RANK_BIT[rank] for rank in ranks)
+
+
+def hand_sums(hand6: Sequence[int]) -> tuple[int, ...]:
+    """For each of the 15 discards, the kept four's show total summed over the 46 starters.
+
+    >>> sums = hand_sums((18, 16, 19, 41, 17, 0))  # 5H 5C 5S JD 5D AC
+    >>> sums[13], sums[14]  # keep the four fives; keep 5H 5C 5S JD
+    (1040, 751)
+    """
+    seen = set(hand6)
+    starters = [card for card in range(52) if card not in seen]
+    sums = []
+    for i, j in DISCARD_PAIRS:
+        a, b, c, d = (hand6[k] for k in range(6) if k != i and k != j)
+        sums.append(sum(hand_points(a, b, c, d, s) for s in starters))
+    return tuple(sums)
+
+
+def hand_distribution(keep: Sequence[int], unseen: Sequence[int]) -> dict[int, int]:
+    """How often each show total occurs for the kept four over the `unseen` starters."""
+    a, b, c, d = keep
+    counts: dict[int, int] = {}
+    for s in unseen:
+        points = hand_points(a, b, c, d, s)
+        counts[points] = counts.get(points, 0) + 1
+    return counts
+
+
+class CribSums:
+    """The crib totals of every discard from one six-card hand, under one throw model.
+
+    `total(i, j)` is the sum of the crib score over every completion (the opponent's two
+    cards, each pair weighed by `weights`, times the starters left), and `weight` the total
+    weight of all completions: the expected crib is their quotient. With the uniform weights
+    both are integers; from six cards `weight` is 45,540, from the two discards alone 58,800.
+
+    >>> sums = CribSums((16, 17, 18, 19, 40, 44))  # the four fives, JC, QC
+    >>> sums.weight, round(sums.total(0, 1) / sums.weight, 4)  # 5C 5D laid away
+    (45540, 8.23)
+    """
+
+    def __init__(self, hand: Sequence[int], weights: PairWeights = UNIFORM) -> None:
+        if len(hand) < 2 or len(set(hand)) != len(hand):
+            raise ValueError("A discard is chosen from two or more different cards.")
+        self.hand = tuple(hand)
+        seen = set(hand)
+        unseen = [card for card in range(52) if card not in seen]
+        n = [0] * 14  # unseen cards by rank
+        by_suit: list[list[int]] = [[], [], [], []]  # ranks of the unseen cards, by suit
+        for card in unseen:
+            n[(card >> 2) + 1] += 1
+            by_suit[card & 3].append((card >> 2) + 1)
+        self._by_suit = by_suit
+
+        # Total weight of the opponent's throws, and each rank's row sum (a card of rank r
+        # paired with every other unseen card).
+        row = [0.0] * 14
+        pair_total: float = 0
+        groups: dict[int, float] = {}
+        for a in range(1, 14):
+            if not n[a]:
+                continue
+            wa = weights[a]
+            row[a] = sum(n[c] * wa[c] for c in range(1, 14)) - wa[a]
+            for b in range(a, 14):
+                pairs = n[a] * (n[a] - 1) // 2 if a == b else n[a] * n[b]
+                if not pairs:
+                    continue
+                w = wa[b] * pairs
+                pair_total += w
+                key_ab = _RANK_BIT[a] + _RANK_BIT[b]
+                for c in range(1, 14):
+                    starters = n[c] - (c == a) - (c == b)
+                    if starters > 0:
+                        key = key_ab + _RANK_BIT[c]
+                        groups[key] = groups.get(key, 0) + w * starters
+        self._groups = tuple(groups.items())
+        self.weight = pair_total * (len(unseen) - 2)
+
+        # Flushes: the opponent's two cards and the starter all of the discards' suit.
+        self._flush = [0.0] * 4
+        for suit, ranks in enumerate(by_suit):
+            inside = sum(
+                weights[ranks[x]][ranks[y]]
+                for x in range(len(ranks))
+                for y in range(x + 1, len(ranks))
+            )
+            self._flush[suit] = 5 * inside * (len(ranks) - 2)
+
+        # His nobs from a discarded jack: the starter of its suit, any throw beside it.
+        self._nobs_from_discard = [0.0] * 4
+        for suit, ranks in enumerate(by_suit):
+            in_suit = sum(row[r] for r in ranks)  # throws counted once per card in the suit
+            self._nobs_from_discard[suit] = len(ranks) * pair_total - in_suit
+        # His nobs from a jack the opponent throws: the same for every discard.
+        self._nobs_thrown: float = 0
+        wj = weights[_JACK]
+        for suit, ranks in enumerate(by_suit):
+            if _JACK in ranks:
+                others_in_suit = sum(wj[r] for r in ranks) - wj[_JACK]
+                self._nobs_thrown += (len(ranks) - 1) * row[_JACK] - others_in_suit
+
+    def total(self, i: int, j: int) -> float:
+        """The weighted crib total when the cards at positions `i` and `j` are laid away."""
+        first, second = self.hand[i], self.hand[j]
+        base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
+        total: float = 0
+        for key, w in self._groups:
+            total += w * rank_points(base + key)
+        suit = first & 3
+        if second & 3 == suit:
+            total += self._flush[suit]
+        for card in (first, second):
+            if (card >> 2) + 1 == _JACK:
+                total += self._nobs_from_discard[card & 3]
+        return total + self._nobs_thrown
+
+
+    def distribution(self, i: int, j: int) -> dict[int, float]:
+        """The chance of each crib total when the cards at `i` and `j` are laid away.
+
+        Fifteens, pairs and runs are exact; the five-card flush and his nobs are added as
+        if independent of them (close enough for weighing chances of winning).
+        """
+        first, second = self.hand[i], self.hand[j]
+        base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
+        chances: dict[int, float] = {}
+        scale = 1 / self.weight
+        for key, w in self._groups:
+            points = rank_points(base + key)
+            chances[points] = chances.get(points, 0.0) + w * scale
+        nobs = self._nobs_thrown
+        for card in (first, second):
+            if (card >> 2) + 1 == _JACK:
+                nobs += self._nobs_from_discard[card & 3]
+        flush = self._flush[first & 3] / 5 if second & 3 == first & 3 else 0.0
+        for bonus, total in ((1, nobs), (5, flush)):
+            chance = total * scale
+            if chance > 0:
+                shifted: dict[int, float] = {}
+                for points, p in chances.items():
+                    shifted[points] = shifted.get(points, 0.0) + p * (1 - chance)
+                    shifted[points + bonus] = shifted.get(points + bonus, 0.0) + p * chance
+                chances = shifted
+        return chances
+
+
+def crib_sums(hand6: Sequence[int], weights: PairWeights = UNIFORM) -> tuple[float, ...]:
+    """For each of the 15 discards, the crib total over all completions (see `CribSums`)."""
+    sums = CribSums(hand6, weights)
+    return tuple(sums.total(i, j) for i, j in DISCARD_PAIRS)
+

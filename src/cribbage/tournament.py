@@ -1,0 +1,349 @@
+"""Duplicate tournaments between computer levels: `python -m cribbage.tournament expert classic`.
+
+Every deal is played twice with the seats swapped: a pair of games shares one seed, so each
+seat is dealt the same cards and cuts the same starters in both games, and the two players
+take turns holding them. What is left is skill (and how the two games drift apart once the
+players' choices differ). Pairs run on several processes; the result is the first player's
+win rate with a 95% confidence interval (from the spread of the pair results), the skunks,
+and both players' average points per completed deal, as dealer and as pone, split into hand,
+crib, pegging and his heels.
+
+A player is a level (`easy`, `classic`, `expert`), optionally with expert settings after a
+colon, e.g. `expert:crib=random,pegging=off` (see `cribbage.computer.settings.Settings`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Final, TextIO
+
+from .computer import LEVELS, Computer
+from .computer.settings import EXPERT, Settings, parse_settings
+from .cards import Card
+from .events import Dealt, GameResult, HandOver, Reason, Scored, StarterTurned
+from .rules import MIN_PACKET, Action, CutStarter, GameConfig, Phase, apply, new_game, pending
+from .view import view_for
+
+__all__ = [
+    "Player",
+    "parse_player",
+    "GameRecord",
+    "DealPoints",
+    "play_game",
+    "play_pair",
+    "pair_seed",
+    "Summary",
+    "summarize",
+    "main",
+]
+
+CATEGORIES: Final = ("hand", "crib", "pegging", "heels")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A contestant: a level and, for the expert, its settings."""
+
+    level: str
+    settings: Settings = EXPERT
+    name: str = ""
+
+    def computer(self, seed: int) -> Computer:
+        """A fresh computer of this kind."""
+        return Computer(self.level, seed=seed, settings=self.settings)
+
+    def __str__(self) -> str:
+        return self.name or self.level
+
+
+def parse_player(text: str) -> Player:
+    """A player from 'level' or 'level:setting=value,...'.
+
+    Raises:
+        ValueError: an unknown level or setting (the message is a sentence for the user).
+
+    >>> parse_player("expert:crib=random").settings.crib
+    'random'
+    """
+    level, _, rest = text.partition(":")
+    if level not in LEVELS:
+        raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
+    if rest and level != "expert":
+        raise ValueError("Only the expert level takes settings.")
+    return Player(level, parse_settings(rest) if rest else EXPERT, text)
+
+
+@dataclass(frozen=True, slots=True)
+class DealPoints:
+    """What one seat scored in one completed deal, and whether it dealt."""
+
+    dealer: bool
+    hand: int
+    crib: int
+    pegging: int
+    heels: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One game of a tournament, from the first player's side."""
+
+    seed: int
+    first_seat: int
+    winner_is_first: bool
+    result: GameResult
+    scores: tuple[int, int]
+    """Final scores: the first player's, then the second's."""
+    deals: tuple[tuple[DealPoints, DealPoints], ...]
+    """Completed deals: the first player's points, then the second's."""
+    dealt: tuple[tuple[tuple[Card, ...], tuple[Card, ...], Card | None], ...]
+    """Every deal begun: the six cards of seat 0 and of seat 1, and the starter (if cut)."""
+    seconds: float
+
+
+def pair_seed(seed: int, pair: int) -> int:
+    """The game seed of pair number `pair` in a tournament seeded `seed`.
+
+    >>> pair_seed(1, 0) == pair_seed(1, 0) != pair_seed(1, 1)
+    True
+    """
+    return random.Random(f"tournament:{seed}:{pair}").getrandbits(62)
+
+
+def _cut(seed: int, hand_number: int, positions: range) -> int:
+    """The starter cut of a deal: fixed by the game seed, so both games of a pair share it."""
+    return random.Random(f"cut:{seed}:{hand_number}").choice(positions)
+
+
+def play_game(first: Player, second: Player, seed: int, first_seat: int, target: int = 121) -> GameRecord:
+    """Play one game: `first` in `first_seat`, seat 0 dealing first, cuts fixed by `seed`."""
+    started = time.perf_counter()
+    seats = [first, second] if first_seat == 0 else [second, first]
+    computers = [player.computer(seed * 2 + k) for k, player in enumerate(seats)]
+    state = new_game(GameConfig(target=target), seed=seed, dealer=0)
+    points = [dict.fromkeys(CATEGORIES, 0) for _ in range(2)]
+    dealer = 0
+    deals: list[tuple[DealPoints, DealPoints]] = []
+    dealt: list[tuple[tuple[Card, ...], tuple[Card, ...], Card | None]] = [
+        (state.hands[0], state.hands[1], None)
+    ]
+    while state.phase is not Phase.GAME_OVER:
+        seat = pending(state)[0]
+        action: Action
+        if state.phase is Phase.CUT_STARTER:
+            positions = range(MIN_PACKET, len(state.pack) - MIN_PACKET + 1)
+            action = CutStarter(seat, _cut(seed, state.hand_number, positions))
+        else:
+            action = computers[seat].act(view_for(state, seat))
+        state, events = apply(state, action)
+        for event in events:
+            if isinstance(event, Scored):
+                kind = {
+                    Reason.HAND: "hand", Reason.CRIB: "crib", Reason.HEELS: "heels",
+                }.get(event.reason, "pegging")
+                points[event.seat][kind] += event.points
+            elif isinstance(event, HandOver):
+                by_seat = [
+                    DealPoints(s == dealer, p["hand"], p["crib"], p["pegging"], p["heels"])
+                    for s, p in enumerate(points)
+                ]
+                deals.append((by_seat[first_seat], by_seat[1 - first_seat]))
+                points = [dict.fromkeys(CATEGORIES, 0) for _ in range(2)]
+            elif isinstance(event, Dealt):
+                dealer = event.dealer
+                dealt.append((state.hands[0], state.hands[1], None))
+            elif isinstance(event, StarterTurned):
+                dealt[-1] = (dealt[-1][0], dealt[-1][1], event.card)
+    assert state.winner is not None and state.result is not None
+    return GameRecord(
+        seed=seed,
+        first_seat=first_seat,
+        winner_is_first=state.winner == first_seat,
+        result=state.result,
+        scores=(state.scores[first_seat], state.scores[1 - first_seat]),
+        deals=tuple(deals),
+        dealt=tuple(dealt),
+        seconds=time.perf_counter() - started,
+    )
+
+
+def play_pair(job: tuple[Player, Player, int, int]) -> tuple[GameRecord, GameRecord]:
+    """Both games of one duplicate pair: the same seed, the players in swapped seats."""
+    first, second, seed, target = job
+    return (
+        play_game(first, second, seed, 0, target),
+        play_game(first, second, seed, 1, target),
+    )
+
+
+@dataclass(slots=True)
+class Summary:
+    """Totals over a tournament, from the first player's side."""
+
+    pairs: list[float] = field(default_factory=list)
+    """Per pair, the first player's share of the two games (0, 0.5 or 1)."""
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    skunks: list[int] = field(default_factory=lambda: [0, 0])
+    double_skunks: list[int] = field(default_factory=lambda: [0, 0])
+    seconds: float = 0.0
+    deal_totals: dict[str, list[int]] = field(default_factory=dict)
+    """'side:role:category' -> [points, deals]."""
+
+    def add(self, records: Sequence[GameRecord]) -> None:
+        """Count one pair of games."""
+        self.pairs.append(sum(r.winner_is_first for r in records) / len(records))
+        for record in records:
+            self.games += 1
+            self.seconds += record.seconds
+            side = 0 if record.winner_is_first else 1
+            self.wins[side] += 1
+            if record.result is GameResult.SKUNK:
+                self.skunks[side] += 1
+            elif record.result is GameResult.DOUBLE_SKUNK:
+                self.double_skunks[side] += 1
+            for deal in record.deals:
+                for k, points in enumerate(deal):
+                    role = "dealer" if points.dealer else "pone"
+                    for category in CATEGORIES:
+                        cell = self.deal_totals.setdefault(f"{k}:{role}:{category}", [0, 0])
+                        cell[0] += getattr(points, category)
+                        cell[1] += 1
+
+    def win_rate(self) -> tuple[float, float]:
+        """The first player's win rate and the half-width of its 95% confidence interval."""
+        n = len(self.pairs)
+        if n == 0:
+            return 0.0, 0.0
+        mean = sum(self.pairs) / n
+        if n == 1:
+            return mean, 1.0
+        variance = sum((x - mean) ** 2 for x in self.pairs) / (n - 1)
+        return mean, 1.96 * math.sqrt(variance / n)
+
+    def average(self, side: int, role: str, category: str) -> float:
+        """Average points per completed deal."""
+        points, deals = self.deal_totals.get(f"{side}:{role}:{category}", [0, 0])
+        return points / deals if deals else 0.0
+
+
+def summarize(first: Player, second: Player, summary: Summary, out: TextIO) -> None:
+    """Print the tournament's result table."""
+    rate, half = summary.win_rate()
+    names = [str(first), str(second)]
+    width = max(len(name) for name in names) + 2
+    print(
+        f"{names[0]} wins {summary.wins[0]} of {summary.games} games: {100 * rate:.1f}% "
+        f"(95% CI {100 * (rate - half):.1f}-{100 * (rate + half):.1f}%)",
+        file=out,
+    )
+    print(f"{'':{width}}{'wins':>6}{'skunks':>8}{'double':>8}", file=out)
+    for k, name in enumerate(names):
+        print(
+            f"{name:{width}}{summary.wins[k]:>6}{summary.skunks[k]:>8}{summary.double_skunks[k]:>8}",
+            file=out,
+        )
+    print("average points per deal:", file=out)
+    print(
+        f"{'':{width}}{'dealer:':>8}{'hand':>6}{'crib':>6}{'peg':>6}{'heels':>6}{'total':>7}"
+        f"{'pone:':>8}{'hand':>6}{'peg':>6}{'total':>7}",
+        file=out,
+    )
+    for k, name in enumerate(names):
+        dealer = [summary.average(k, "dealer", c) for c in CATEGORIES]
+        pone = [summary.average(k, "pone", c) for c in CATEGORIES]
+        print(
+            f"{name:{width}}{'':>8}{dealer[0]:>6.2f}{dealer[1]:>6.2f}{dealer[2]:>6.2f}"
+            f"{dealer[3]:>6.2f}{sum(dealer):>7.2f}{'':>8}{pone[0]:>6.2f}{pone[2]:>6.2f}"
+            f"{sum(pone):>7.2f}",
+            file=out,
+        )
+    per_game = summary.seconds / summary.games if summary.games else 0.0
+    print(f"{per_game:.2f} s of computing per game", file=out)
+
+
+def _progress(done: int, total: int, summary: Summary, started: float, out: TextIO) -> None:
+    width = 30
+    filled = width * done // total
+    rate, half = summary.win_rate()
+    elapsed = time.monotonic() - started
+    left = elapsed / done * (total - done) if done else 0.0
+    print(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pairs "
+        f"{100 * rate:5.1f}% ±{100 * half:.1f}  {elapsed:5.0f} s, about {left:4.0f} s left ",
+        end="", file=out, flush=True,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run a tournament from the command line; returns the exit code."""
+    parser = argparse.ArgumentParser(
+        prog="python -m cribbage.tournament",
+        description="Duplicate games between two computer players.",
+    )
+    parser.add_argument("first", help="a level (easy, classic, expert), e.g. expert:crib=random")
+    parser.add_argument("second", help="the other player")
+    parser.add_argument("--games", type=int, default=2000, help="games in all, an even number (default 2000)")
+    parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--target", type=int, default=121, help="points to win a game (default 121)")
+    parser.add_argument("--json", metavar="FILE", help="also write the results to FILE as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    args = parser.parse_args(argv)
+    try:
+        first, second = parse_player(args.first), parse_player(args.second)
+        if args.games < 2 or args.games % 2:
+            raise ValueError("--games must be a positive even number (games come in pairs).")
+        if args.jobs < 1:
+            raise ValueError("--jobs must be at least 1.")
+        GameConfig(target=args.target)
+    except ValueError as err:
+        print(f"tournament: {err}", file=sys.stderr)
+        return 2
+    pairs = args.games // 2
+    jobs = [(first, second, pair_seed(args.seed, k), args.target) for k in range(pairs)]
+    summary = Summary()
+    started = time.monotonic()
+    try:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for done, records in enumerate(pool.map(play_pair, jobs, chunksize=1), 1):
+                summary.add(records)
+                if not args.quiet:
+                    _progress(done, pairs, summary, started, sys.stderr)
+    except KeyboardInterrupt:
+        print("\ntournament: interrupted", file=sys.stderr)
+        return 130
+    if not args.quiet:
+        print(file=sys.stderr)
+    print(
+        f"{first} against {second}: {summary.games} games in {pairs} duplicate pairs, "
+        f"target {args.target}, seed {args.seed}, {args.jobs} processes, "
+        f"{time.monotonic() - started:.0f} s",
+    )
+    summarize(first, second, summary, sys.stdout)
+    if args.json:
+        rate, half = summary.win_rate()
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump({
+                "first": str(first), "second": str(second), "games": summary.games,
+                "seed": args.seed, "target": args.target, "win_rate": rate,
+                "ci95": half, "wins": summary.wins, "skunks": summary.skunks,
+                "double_skunks": summary.double_skunks,
+                "seconds_per_game": summary.seconds / summary.games,
+                "per_deal": {
+                    key: value[0] / value[1] for key, value in sorted(summary.deal_totals.items())
+                },
+            }, handle, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

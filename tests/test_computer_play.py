@@ -1,0 +1,225 @@
+"""The play: the search against the engine's rules, the clues about the opponent's cards."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Final
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cribbage.cards import DECK, Card, parse_cards
+from cribbage.computer import Computer, Settings, play_options
+from cribbage.computer.classic import classic_choose_play
+from cribbage.computer.play import Who, least_value_held, opponent_holdings
+from cribbage.computer.search import WinSearch, move_points, net_points
+from cribbage.events import Reason, Scored
+from cribbage.rules import (
+    CutStarter, Discard, GameConfig, GameState, Phase, Play, apply, legal_plays, new_game,
+)
+
+FAR: Final = GameConfig(target=1000)
+
+
+def _in_play(seed: int, skip: int) -> GameState:
+    """A seeded deal in the play, after `skip` random plays (discards at random)."""
+    rng = random.Random(seed)
+    state = new_game(FAR, seed=seed, dealer=seed % 2)
+    for seat in (0, 1):
+        state, _ = apply(state, Discard(seat, tuple(rng.sample(state.hands[seat], 2))))
+    state, _ = apply(state, CutStarter(state.pone, 10))
+    for _ in range(skip):
+        mover = state.to_move
+        if state.phase is not Phase.PLAY or mover is None:
+            break
+        state, _ = apply(state, Play(mover, rng.choice(legal_plays(state, mover))))
+    return state
+
+
+def _engine_net(state: GameState, seat: int) -> float:
+    """Minimax of `seat`'s pegging minus the other's to the end of the play, by the engine."""
+    assert state.to_move is not None
+    mover = state.to_move
+    best: float | None = None
+    for card in {c.rank: c for c in legal_plays(state, mover)}.values():
+        after, events = apply(state, Play(mover, card))
+        value = 0.0
+        for event in events:
+            if isinstance(event, Scored) and event.reason in (Reason.PLAY, Reason.GO, Reason.LAST_CARD):
+                value += event.points if event.seat == seat else -event.points
+        if after.phase is Phase.PLAY and after.hand_number == state.hand_number:
+            value += _engine_net(after, seat)
+        if best is None or (value > best if mover == seat else value < best):
+            best = value
+    assert best is not None
+    return best
+
+
+def _ranks(cards: tuple[Card, ...]) -> tuple[int, ...]:
+    return tuple(sorted(int(card.rank) for card in cards))
+
+
+@given(st.integers(0, 10_000), st.integers(1, 4))
+@settings(max_examples=40, deadline=None)
+def test_search_agrees_with_the_engine_rules(seed: int, skip: int) -> None:
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY:
+        return
+    seat = state.to_move
+    assert seat is not None
+    mine, theirs = _ranks(state.hands[seat]), _ranks(state.hands[1 - seat])
+    count_ranks = tuple(int(card.rank) for card in state.pile)
+    assert net_points(mine, theirs, count_ranks, state.count, True) == _engine_net(state, seat)
+
+
+@given(st.integers(0, 10_000), st.integers(1, 4))
+@settings(max_examples=30, deadline=None)
+def test_win_search_is_the_point_search_when_nobody_can_win(seed: int, skip: int) -> None:
+    """Valuing the end of the play by its pegging difference, the search for chances finds
+    the same play as the search for points."""
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY:
+        return
+    seat = state.to_move
+    assert seat is not None
+    mine, theirs = _ranks(state.hands[seat]), _ranks(state.hands[1 - seat])
+    count_ranks = tuple(int(card.rank) for card in state.pile)
+    search = WinSearch(500, 500, lambda m, o: 0.5 + (m - o) / 100)
+    for rank in set(mine):
+        if min(rank, 10) + state.count <= 31:
+            points = move_points(mine, theirs, count_ranks, state.count, rank)
+            chance = search.move_chance(mine, theirs, count_ranks, state.count, rank)
+            assert chance == pytest.approx(0.5 + points / 100)
+
+
+def _history(state: GameState, seat: int) -> tuple[tuple[Who, Card], ...]:
+    return tuple(("me" if s == seat else "opponent", card) for s, card in state.history)
+
+
+@given(st.integers(0, 10_000), st.integers(0, 7))
+@settings(max_examples=150, deadline=None)
+def test_go_clues_never_exclude_the_opponents_real_cards(seed: int, skip: int) -> None:
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY:
+        return
+    seat = state.to_move
+    assert seat is not None
+    least = least_value_held(_history(state, seat), state.pile)
+    assert all(card.value >= least for card in state.hands[1 - seat])
+    seen = set(state.kept[seat]) | set(state.discards[seat]) | {c for _, c in state.history}
+    assert state.starter is not None
+    seen.add(state.starter)
+    pool = [0] + [4] * 13
+    for card in seen:
+        pool[card.rank] -= 1
+    played = tuple(int(c.rank) for s, c in state.history if s != seat)
+    truth = _ranks(state.hands[1 - seat])
+    held = opponent_holdings(pool, len(truth), least, played, None)
+    assert truth in {h for h, _ in held}
+
+
+def test_go_clue_from_a_count_started_again() -> None:
+    k, q, nine, two = parse_cards(["kc", "qd", "9h", "2s"])
+    history: list[tuple[Who, Card]] = [("me", k), ("opponent", q), ("me", nine), ("opponent", two)]
+    # The opponent played the 2 after a new count began? No: 29 + 2 = 31 is a plain play.
+    assert least_value_held(history, [k, q, nine, two]) == 1
+    history = [("me", k), ("opponent", q), ("me", nine), ("me", two)]
+    assert least_value_held(history, [two]) == 3  # nobody could play at 29: a new count
+
+
+def test_takes_thirty_one_and_fifteen() -> None:
+    cpu = Computer("expert", seed=1)
+    ten, five, king, six, two, eight, nine = parse_cards(["tc", "5d", "kh", "6s", "2h", "8c", "9d"])
+    history: list[tuple[Who, Card]] = [("opponent", ten), ("me", five), ("opponent", king)]
+    assert cpu.play([six, two], sequence=[ten, five, king], history=history, starter=nine) == six
+    five_of_spades = parse_cards(["5s"])[0]
+    assert cpu.play([five_of_spades, eight], sequence=[ten], history=[("opponent", ten)],
+                    starter=nine) == five_of_spades
+
+
+def test_forced_play_and_no_play() -> None:
+    cpu = Computer("expert", seed=1)
+    ten, ace = parse_cards(["tc", "ac"])
+    count_29 = parse_cards(["kc", "qc", "9c"])
+    assert cpu.play([ten, ace], sequence=count_29) == ace
+    with pytest.raises(ValueError, match="No card"):
+        cpu.play([ten], sequence=count_29)
+
+
+@given(st.integers(0, 10_000), st.integers(0, 7))
+@settings(max_examples=60, deadline=None)
+def test_play_options_are_the_legal_cards_best_first(seed: int, skip: int) -> None:
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY:
+        return
+    seat = state.to_move
+    assert seat is not None
+    cpu = Computer("expert", seed=seed)
+    kwargs = dict(
+        sequence=state.pile, history=_history(state, seat), starter=state.starter,
+        dealer=state.dealer == seat, discards=state.discards[seat],
+    )
+    options = cpu.play_options(state.hands[seat], **kwargs)  # type: ignore[arg-type]
+    assert sorted(o.card for o in options) == sorted(legal_plays(state, seat))
+    values = [o.points for o in options]
+    assert values == sorted(values, reverse=True)
+    assert cpu.play(state.hands[seat], **kwargs) == options[0].card  # type: ignore[arg-type]
+
+
+@given(st.integers(0, 10_000), st.integers(4, 6))
+@settings(max_examples=25, deadline=None)
+def test_few_holdings_are_searched_exactly(seed: int, skip: int) -> None:
+    """With two cards or fewer left to the opponent every holding is searched: the values are
+    the average over every set of cards it may hold, each equally likely."""
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY:
+        return
+    seat = state.to_move
+    assert seat is not None and state.starter is not None
+    theirs = len(state.hands[1 - seat])
+    if theirs > 2:
+        return
+    history = _history(state, seat)
+    options = play_options(
+        state.hands[seat], sequence=state.pile, history=history, starter=state.starter,
+        discards=state.discards[seat], settings=Settings(prior=False, samples=10_000, aware=False),
+    )
+    seen = set(state.kept[seat]) | set(state.discards[seat]) | {c for _, c in state.history}
+    seen.add(state.starter)
+    least = least_value_held(history, state.pile)
+    unseen = [c for c in DECK if c not in seen and c.value >= least]
+    mine = _ranks(state.hands[seat])
+    count_ranks = tuple(int(card.rank) for card in state.pile)
+    holdings = [tuple(sorted(int(c.rank) for c in combo)) for combo in combinations(unseen, theirs)]
+    for option in options:
+        rank = int(option.card.rank)
+        expected = sum(
+            move_points(mine, held, count_ranks, state.count, rank) for held in holdings
+        ) / len(holdings)
+        assert option.points == pytest.approx(expected)
+
+
+def test_score_aware_play_pegs_out_when_it_can() -> None:
+    """Needing two to win, the pair wins at once, whatever it gives away in points."""
+    cpu = Computer("expert", seed=2)
+    seven, seven2, nine, king = parse_cards(["7c", "7d", "9h", "kc"])
+    history: list[tuple[Who, Card]] = [("opponent", seven)]
+    options = cpu.play_options([seven2, nine], sequence=[seven], history=history,
+                               starter=king, my_score=119, opp_score=100)
+    assert options[0].card == seven2 and options[0].win == pytest.approx(1.0)
+    assert options[1].win is not None and options[1].win < 1.0
+
+
+def test_classic_patterns() -> None:
+    def play(hand: str, sequence: str = "") -> str:
+        return str(classic_choose_play(parse_cards(hand.split()), parse_cards(sequence.split())))
+
+    assert play("2c 4d kh 9s") == "4D"  # a lead that makes four
+    assert play("3c 7d kh 9s") == "3C"  # else a three
+    assert play("5c 7d", "8h") == "7D"  # points first: fifteen
+    assert play("kc 7d", "8h 3c") == "7D"  # the king would leave 21
+    assert play("6c 6d kh") == "6D"  # the king would leave 10: the highest six
+    # After an ace, a king makes 11: if a ten follows (21), the other king makes 31.
+    assert play("kd kc 9h", "as") == "KC"

@@ -1,0 +1,119 @@
+"""The shipped tables: present, consistent, and what the generator makes."""
+
+from __future__ import annotations
+
+import random
+from math import comb
+
+import pytest
+
+from cribbage._gen_tables import _pegging_values, _read, win_chances
+from cribbage.computer.search import peg_score
+from cribbage.computer.tables import (
+    Role,
+    deal_distributions,
+    keep_weights,
+    pegging_values,
+    ranks_text,
+    throw_weights,
+    win_table,
+)
+from cribbage.scoring import peg_points
+
+
+def test_peg_score_follows_the_scoring_rules() -> None:
+    rng = random.Random(4)
+    checked = 0
+    while checked < 20_000:
+        ranks = tuple(rng.choice(range(1, 14)) for _ in range(rng.randint(1, 8)))
+        if sum(min(rank, 10) for rank in ranks) <= 31:
+            assert peg_score(ranks) == peg_points(ranks), ranks
+            checked += 1
+
+
+def test_throw_weights_are_symmetric_and_positive() -> None:
+    for role in ("dealer", "pone"):
+        weights = throw_weights(role)
+        for a in range(1, 14):
+            for b in range(1, 14):
+                assert weights[a][b] == weights[b][a] > 0
+    # A dealer throws fives to its own crib far more readily than a pone gives them away.
+    assert throw_weights("dealer")[5][5] > 5 * throw_weights("pone")[5][5]
+
+
+def test_keep_and_pegging_tables_cover_every_four_ranks() -> None:
+    hands = [
+        (a, b, c, d)
+        for a in range(1, 14) for b in range(a, 14) for c in range(b, 14) for d in range(c, 14)
+    ]
+    assert len(hands) == 1820
+    for role in ("dealer", "pone"):
+        keeps, values = keep_weights(role), pegging_values(role)
+        assert set(keeps) == set(values) == set(hands)
+        assert all(w > 0 for w in keeps.values())
+        # Weighted by how often the hands are kept, the keep weights average one.
+        total = sum(
+            keeps[h] * _random_chance(h) for h in hands
+        )
+        assert total == pytest.approx(1.0, abs=0.05)  # relative to random, smoothed
+    # The dealer pegs more than the pone on average.
+    assert _mean(pegging_values("dealer")) > 0 > _mean(pegging_values("pone"))
+
+
+def _random_chance(hand: tuple[int, ...]) -> float:
+    chance = 1.0
+    for rank in set(hand):
+        chance *= comb(4, hand.count(rank))
+    return chance / comb(52, 4)
+
+
+def _mean(values: dict[tuple[int, ...], float]) -> float:
+    return sum(v * _random_chance(h) for h, v in values.items())
+
+
+def test_win_table_is_consistent() -> None:
+    table = win_table()
+    for a in range(1, 122, 6):
+        for b in range(1, 122, 6):
+            dealer = table.chance(a, b, True)
+            assert 0 <= dealer <= 1
+            assert table.chance(b, a, False) == pytest.approx(1 - dealer)
+            if a > 1:
+                assert table.chance(a - 1, b, True) >= dealer - 1e-9  # nearer the end is better
+            if b > 1:
+                assert table.chance(a, b - 1, True) <= dealer + 1e-9
+    # At the start of a game the first dealer is the favourite, as published (55-56%).
+    assert 0.52 < table.chance(121, 121, True) < 0.60
+
+
+def test_deal_distributions_are_distributions() -> None:
+    deals = deal_distributions()
+    assert sum(w for _, _, w in deals.pegging) == pytest.approx(1, abs=1e-3)
+    for dist in (deals.pone_hand, deals.dealer_hand, deals.crib):
+        assert sum(w for _, w in dist) == pytest.approx(1, abs=1e-3)
+        assert {points for points, _ in dist} <= set(range(30)) - {19, 25, 26, 27}
+
+
+@pytest.mark.slow
+def test_win_table_is_what_the_shipped_distributions_give() -> None:
+    data = _read("winning.json")
+    pegging = {(p, q): w for p, q, w in data["pegging"]}
+    pone = {int(k): v for k, v in data["pone_hand"].items()}
+    show = {int(k): v for k, v in data["dealer_show"].items()}
+    table = win_chances(pegging, pone, show, 40)
+    shipped = data["dealer_wins"]
+    for a in range(40):
+        for b in range(40):
+            assert table[a][b] == pytest.approx(shipped[a][b], abs=2e-5)
+
+
+@pytest.mark.slow
+def test_pegging_values_are_what_the_generator_makes() -> None:
+    pegging = _read("pegging.json")
+    keeps, samples = pegging["opponent_keeps"], pegging["samples"]
+    cases: tuple[tuple[Role, Role, tuple[int, ...]], ...] = (
+        ("dealer", "pone", (5, 5, 10, 11)), ("pone", "dealer", (1, 2, 3, 4)),
+    )
+    for role, other, hand in cases:
+        value = _pegging_values((role, [hand], keeps[other], samples))[0]
+        assert value == pegging_values(role)[hand], ranks_text(hand)

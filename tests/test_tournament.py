@@ -1,0 +1,76 @@
+"""Duplicate tournaments: pairing, results, the command line."""
+
+from __future__ import annotations
+
+import pytest
+
+from cribbage.events import GameResult
+from cribbage.tournament import (
+    DealPoints,
+    GameRecord,
+    Summary,
+    main,
+    pair_seed,
+    parse_player,
+    play_pair,
+)
+
+
+def test_both_games_of_a_pair_deal_the_same_cards_to_the_same_seats() -> None:
+    easy, classic = parse_player("easy"), parse_player("classic")
+    first, second = play_pair((easy, classic, pair_seed(7, 0), 121))
+    assert (first.first_seat, second.first_seat) == (0, 1)
+    shared = min(len(first.dealt), len(second.dealt))
+    assert shared >= 5
+    for one, other in zip(first.dealt[:shared], second.dealt[:shared]):
+        assert one[:2] == other[:2]  # seat 0 and seat 1 hold the same six cards
+        if one[2] is not None and other[2] is not None:
+            assert one[2] == other[2]  # and cut the same starter
+    # So the easy player holds in game one what the classic player holds in game two.
+    assert first.dealt[0][0] != first.dealt[0][1]
+
+
+def test_a_pair_is_repeatable() -> None:
+    players = (parse_player("easy"), parse_player("classic"))
+    one = play_pair((*players, 11, 121))
+    two = play_pair((*players, 11, 121))
+    assert [(g.scores, g.dealt) for g in one] == [(g.scores, g.dealt) for g in two]
+
+
+def test_games_are_won_at_the_target() -> None:
+    for record in play_pair((parse_player("easy"), parse_player("classic"), 3, 61)):
+        assert max(record.scores) >= 61 > min(record.scores)
+        assert record.winner_is_first == (record.scores[0] > record.scores[1])
+
+
+def _record(first_wins: bool, result: GameResult = GameResult.WIN) -> GameRecord:
+    deal = (DealPoints(True, 8, 5, 3, 2), DealPoints(False, 7, 0, 2, 0))
+    scores = (121, 100) if first_wins else (100, 121)
+    return GameRecord(1, 0, first_wins, result, scores, (deal,), (), 0.5)
+
+
+def test_summary_counts_pairs_and_deals() -> None:
+    summary = Summary()
+    summary.add([_record(True, GameResult.SKUNK), _record(True)])
+    summary.add([_record(True), _record(False)])
+    assert summary.games == 4 and summary.wins == [3, 1] and summary.skunks == [1, 0]
+    rate, half = summary.win_rate()
+    assert rate == 0.75 and half > 0
+    assert summary.average(0, "dealer", "crib") == 5
+    assert summary.average(1, "pone", "hand") == 7
+
+
+def test_command_line_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["expert", "grandmaster", "--games", "2"]) == 2
+    assert "Unknown level 'grandmaster'" in capsys.readouterr().err
+    assert main(["expert", "classic", "--games", "3"]) == 2
+    assert "even" in capsys.readouterr().err
+    assert main(["expert:crib=sometimes", "classic"]) == 2
+    assert "crib must be" in capsys.readouterr().err
+
+
+def test_command_line_runs_a_tiny_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["classic", "easy", "--games", "2", "--jobs", "1", "--quiet", "--target", "31"]) == 0
+    out = capsys.readouterr().out
+    assert "classic against easy: 2 games in 1 duplicate pairs" in out
+    assert "95% CI" in out and "average points per deal" in out
