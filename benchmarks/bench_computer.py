@@ -6,8 +6,9 @@
 * play: seeded expert-against-expert games to 121 (200 by default); the time of every
   `Computer.play` call (forced plays included), of every discard, and of each whole game.
 
-Prints the median, 99th percentile and maximum in milliseconds. Run it on an otherwise idle
-machine (it uses one core) and say what else was running.
+Prints the median, 99th percentile and maximum in milliseconds of CPU time (the process's own
+time on one core, so other work on the machine barely changes it) and the same of wall-clock
+time. Run it on an otherwise idle machine (it uses one core) and say what else was running.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import cast
 
 from cribbage.cards import DECK
 from cribbage.computer import Computer
@@ -31,37 +33,51 @@ def _percentiles(name: str, seconds: Sequence[float]) -> None:
     ms = sorted(1000 * s for s in seconds)
     p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
     print(
-        f"{name:<26} n={len(ms):>6}  median {statistics.median(ms):7.1f} ms  "
+        f"{name:<30} n={len(ms):>6}  median {statistics.median(ms):7.1f} ms  "
         f"p99 {p99:7.1f} ms  max {ms[-1]:7.1f} ms  mean {statistics.fmean(ms):7.1f} ms"
     )
 
 
+class Clock:
+    """Both clocks at once: CPU time of this process and wall-clock time."""
+
+    def __init__(self) -> None:
+        self.cpu: list[float] = []
+        self.wall: list[float] = []
+
+    def time(self, decide: Callable[[], object]) -> object:
+        cpu, wall = time.process_time(), time.perf_counter()
+        result = decide()
+        self.cpu.append(time.process_time() - cpu)
+        self.wall.append(time.perf_counter() - wall)
+        return result
+
+    def report(self, name: str) -> None:
+        _percentiles(f"{name}, CPU", self.cpu)
+        _percentiles(f"{name}, wall", self.wall)
+
+
 def bench_discard(deals: int) -> None:
     cpu = Computer("expert", seed=1)
-    times = []
-    near_end = []
+    times, near_end = Clock(), Clock()
     for deal in range(deals):
         rng = random.Random(f"bench-discard:{deal}")
         hand = rng.sample(DECK, 6)
         mine, theirs = rng.randint(0, 120), rng.randint(0, 120)
-        started = time.perf_counter()
-        cpu.discard(hand, dealer=deal % 2 == 0, my_score=mine, opp_score=theirs, target=121)
-        elapsed = time.perf_counter() - started
-        times.append(elapsed)
+        times.time(lambda: cpu.discard(hand, dealer=deal % 2 == 0, my_score=mine, opp_score=theirs, target=121))
         if min(121 - mine, 121 - theirs) <= cpu.settings.aware_within:
-            near_end.append(elapsed)
-    _percentiles("discard (all)", times)
-    _percentiles("discard (near the end)", near_end)
+            near_end.cpu.append(times.cpu[-1])
+            near_end.wall.append(times.wall[-1])
+    times.report("discard (all)")
+    near_end.report("discard (near the end)")
 
 
 def bench_play(games: int) -> None:
-    plays: list[float] = []
-    discards: list[float] = []
-    whole: list[float] = []
+    plays, discards, whole = Clock(), Clock(), Clock()
     for game in range(games):
         cpus = [Computer("expert", seed=2 * game + k) for k in range(2)]
         state = new_game(GameConfig(), seed=game, dealer=game % 2)
-        spent = 0.0
+        spent_cpu = spent_wall = 0.0
         while state.phase is not Phase.GAME_OVER:
             seat = pending(state)[0]
             action: Action
@@ -70,18 +86,18 @@ def bench_play(games: int) -> None:
                 action = CutStarter(seat, random.Random(f"cut:{game}:{state.hand_number}").choice(positions))
             else:
                 view = view_for(state, seat)
-                started = time.perf_counter()
-                action = cpus[seat].act(view)
-                elapsed = time.perf_counter() - started
-                spent += elapsed
-                (plays if state.phase is Phase.PLAY else discards).append(elapsed)
+                clock = plays if state.phase is Phase.PLAY else discards
+                action = cast(Action, clock.time(lambda: cpus[seat].act(view)))
+                spent_cpu += clock.cpu[-1]
+                spent_wall += clock.wall[-1]
             state, _ = apply(state, action)
-        whole.append(spent)
+        whole.cpu.append(spent_cpu)
+        whole.wall.append(spent_wall)
         print(f"\rgame {game + 1}/{games}", end="", file=sys.stderr)
     print(file=sys.stderr)
-    _percentiles("play", plays)
-    _percentiles("discard (in games)", discards)
-    _percentiles("whole game (both sides)", whole)
+    plays.report("play")
+    discards.report("discard (in games)")
+    whole.report("whole game (both sides)")
 
 
 def main() -> int:
