@@ -26,3 +26,13 @@ def test_engine_modules_do_not_import_curses(module: str) -> None:
     code = f"import sys, {module}; print('curses' in sys.modules or '_curses' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_the_computer_is_public_and_loaded_only_when_asked_for() -> None:
+    code = (
+        "import sys, cribbage; loaded = 'cribbage.computer' in sys.modules; "
+        "from cribbage import Computer; import cribbage.computer as c; "
+        "print(loaded, Computer is c.Computer)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True"]

@@ -6,6 +6,8 @@
 29
 """
 
+from typing import TYPE_CHECKING
+
 from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards
 from .errors import (
     AmbiguousCardError,
@@ -41,6 +43,9 @@ from .rules import (
 from .scoring import Score, ScoreItem, ScoreKind, announce, score_hand, score_play
 from .view import PlayerView, view_for
 
+if TYPE_CHECKING:
+    from .computer import Computer
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -55,5 +60,15 @@ __all__ = [
     "pending",
     "Score", "ScoreItem", "ScoreKind", "announce", "score_hand", "score_play",
     "PlayerView", "view_for",
+    "Computer",
     "__version__",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """`Computer` is loaded when first asked for, so the engine alone imports quickly."""
+    if name == "Computer":
+        from .computer import Computer
+
+        return Computer
+    raise AttributeError(f"module 'cribbage' has no attribute {name!r}")
