@@ -89,6 +89,8 @@ class Options:
     autoplay: bool = True
     """Play the only legal card by itself."""
     delay: float = DELAY
+    coach: bool = False
+    """Show the coach's review after each hand, and a summary at the end of each game."""
 
     def game_config(self) -> GameConfig:
         """The rules of each game."""
