@@ -191,7 +191,7 @@ def review_hands(
     for state in states:
         if state.game.phase in (Phase.SHOW, Phase.GAME_OVER):
             done.add(_key(state))
-    last = _key(states[-1])
+    current = _key(states[-1])
     decisions: dict[HandKey, list[int]] = {}
     for index, step in enumerate(record.steps):
         if step == NEXT_GAME or not isinstance(step, (Discard, Play)) or step.seat != seat:
@@ -199,7 +199,7 @@ def review_hands(
         key = _key(states[index])
         if game is not None and key[0] != game:
             continue
-        if key != last or key in done:
+        if key != current or key in done:
             decisions.setdefault(key, []).append(index)
     if last and decisions:
         final = list(decisions)[-1]

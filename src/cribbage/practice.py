@@ -94,18 +94,19 @@ class Tally:
 def practise(
     seed: int | None = None,
     *,
-    ask: Callable[[str], str] = input,
+    ask: Callable[[str], str] | None = None,
     out: TextIO | None = None,
     clock: Callable[[], float] = time.monotonic,
 ) -> int:
     """Run a practice session; return the exit status (0, or 130 after Ctrl-C).
 
-    `ask` reads one answer after showing its prompt (like `input`; EOFError ends the
-    session), `out` receives everything else.
+    `ask` reads one answer after showing its prompt (`input` by default; EOFError ends the
+    session), `out` receives everything else (standard output by default).
     """
     import sys
 
     stream = out or sys.stdout
+    read = ask or input
     rng = random.Random(seed)
     tally = Tally()
 
@@ -120,7 +121,7 @@ def practise(
             deal = deal_practice_hand(rng)
             say("", deal.title(tally.counted + 1))
             started = clock()
-            answer = _ask_until_a_count(ask, say)
+            answer = _ask_until_a_count(read, say)
             if answer is None:
                 break
             score = deal.score
