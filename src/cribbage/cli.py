@@ -122,14 +122,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             return show_rules()
         if args.count and args.discard:
             raise UsageError("--count and --discard go one at a time. Try 'cribbage --help'.")
+        if (args.dealer or args.pone) and not args.discard:
+            raise UsageError(f"--{'dealer' if args.dealer else 'pone'} goes with --discard. "
+                             "Try 'cribbage --help'.")
         if args.crib and not args.count:
             raise UsageError("--crib goes with --count. Try 'cribbage --help'.")
         if args.count:
             print(count_text(args.count, crib=args.crib))
             return 0
-        if (args.dealer or args.pone) and not args.discard:
-            raise UsageError(f"--{'dealer' if args.dealer else 'pone'} goes with --discard. "
-                             "Try 'cribbage --help'.")
         if args.discard:
             print(discard_text(args.discard, dealer=True if args.dealer else False if args.pone else None))
             return 0
