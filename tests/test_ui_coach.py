@@ -106,9 +106,16 @@ def at_hand_over(screen: FakeScreen) -> str | None:
 def test_with_coach_the_review_shows_when_the_hand_is_over() -> None:
     recorder = advance(dealt(6), lambda r: r.state.game.phase is Phase.PLAY)
     options = Options(seed=1, delay=0, coach=True)
-    ui, screen = make_ui(recorder=recorder, options=options, autokey=at_hand_over)
+
+    def autokey(screen: FakeScreen) -> str | None:
+        if "─ Coach: hand" in screen.text():
+            return "x"
+        return at_hand_over(screen)
+
+    ui, screen = make_ui(recorder=recorder, options=options, autokey=autokey)
     run_until_out_of_keys(ui)
     frame = next(frame for frame in screen.frames if "─ Coach: hand 1 ─" in frame)
+    assert "The hand is over" in frame
     review = review_hands(ui.recorder.record, ui.adviser, Seat.HUMAN)[0]
     for line in coach_lines(review, UNICODE):
         assert line in frame

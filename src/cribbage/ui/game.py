@@ -487,12 +487,12 @@ class GameUI:
     def _card_prompt(self, want: int, chosen: Sequence[Card]) -> None:
         move = f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move"
         if want == 1:
-            self.set_prompt("Your play:", f"{move}   space/Enter play   or type a card (5h, k)   ? help")
+            self.set_prompt("Your play:", f"{move}   space/Enter play   or type a card (5h, k)   H hint   ? help")
         elif len(chosen) < want:
             crib = "your" if self.recorder.state.game.dealer == Seat.HUMAN else "the computer's"
             self.set_prompt(
                 f"Choose {want - len(chosen)} {'more ' if chosen else ''}for {crib} crib:",
-                f"{move}   space/Enter choose   or type a card (5h, k)   ? help",
+                f"{move}   space/Enter choose   or type a card (5h, k)   H hint   ? help",
             )
         else:
             self.set_prompt(
@@ -691,12 +691,12 @@ class GameUI:
 
     def hand_over(self) -> None:
         """The end of a hand: the coach's review with --coach (or on c), then a key for the next deal."""
-        if self.options.coach:
-            self.show_coach()
         saved = self.prompt, self.keys
         self.set_prompt("The hand is over: press any key for the next deal.",
                         "any key goes on   c coach   ? help   q quit")
         try:
+            if self.options.coach:
+                self.show_coach()
             while self.key() == COACH_KEY:
                 self.show_coach()
         finally:
