@@ -86,7 +86,8 @@ def test_anything_but_a_number_gets_one_sentence_and_the_question_again() -> Non
 
     practise(3, ask=counting_ask, out=out)
     text = out.getvalue()
-    assert text.count("Type the points as a number (0 or 19 for nothing), or q to stop.") == 4
+    assert text.count("Type the points as a number (0 or 19 for nothing), or q to stop.") == 3
+    assert text.count("No hand scores more than 29: type the points again, or q to stop.") == 1
     assert f"Right: {first}." in text and "1 of 1 right" in text
     assert prompts.count("Your count: ") == 6  # five answers, then the end of input
 

@@ -24,6 +24,7 @@ CRIB_CHANCE: Final = 0.25
 """How often the cards to count are a crib (where a four-card flush does not count)."""
 STOP: Final = frozenset({"q", "quit"})
 NOT_A_NUMBER: Final = "Type the points as a number (0 or 19 for nothing), or q to stop."
+TOO_MANY: Final = "No hand scores more than 29: type the points again, or q to stop."
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +150,7 @@ def _ask_until_a_count(ask: Callable[[str], str], say: Callable[..., None]) -> i
         points = read_count(text)
         if points is not None:
             return points
-        say(NOT_A_NUMBER)
+        say(TOO_MANY if text.strip().isdigit() else NOT_A_NUMBER)
 
 
 def _verdict(say: Callable[..., None], answer: int, score: Score, crib: bool) -> None:
