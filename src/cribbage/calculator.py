@@ -1,4 +1,5 @@
-"""The hand calculator behind `cribbage --count`: a show count laid out item by item."""
+"""The hand calculators: `cribbage --count` (a show count laid out item by item) and
+`cribbage --discard` (the 15 ways to lay away two of six cards, ranked by the expert)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from .cards import Card, format_cards, parse_cards
 from .errors import InvalidCardError
 from .scoring import Score, announce, score_hand
 
-__all__ = ["count_text", "breakdown_lines"]
+__all__ = ["count_text", "breakdown_lines", "discard_text", "discard_table"]
 
 
 def breakdown_lines(score: Score) -> list[str]:
@@ -47,3 +48,48 @@ def count_text(texts: Sequence[str], *, crib: bool = False) -> str:
     title = f"{'Crib' if crib else 'Hand'} {format_cards(hand)}, starter {starter}"
     lines = [title, *breakdown_lines(score), f"  {score.total:2}  total", announce(score) + "."]
     return "\n".join(lines)
+
+
+def discard_table(hand: Sequence[Card], *, dealer: bool) -> list[str]:
+    """The 15 discards of six cards, best first, as the expert values them at the start of a
+    game: expected points of the kept hand (over the 46 starters), of the crib (negative when
+    it is the opponent's), of the pegging (own minus the opponent's) and in all. The total
+    also holds his heels (the same for every discard), so a note gives it.
+
+    Raises:
+        ValueError: not six different cards.
+    """
+    from .computer import Computer  # the calculator stays importable without the tables
+
+    options = Computer("expert", seed=0).discard_options(hand, dealer=dealer)
+    lines = [f"{'lay away':<9} {'keep':<12} {'hand':>6} {'crib':>6} {'pegging':>8} {'total':>6}"]
+    for option in options:
+        lines.append(
+            f"{format_cards(option.discard):<9} {format_cards(option.keep):<12} "
+            f"{option.hand:6.2f} {option.crib:6.2f} {option.pegging:8.2f} {option.total:6.2f}"
+        )
+    heels = options[0].heels
+    lines.append(f"The totals hold his heels, {heels:+.2f} (a jack may be cut as the starter).")
+    return lines
+
+
+def discard_text(texts: Sequence[str], *, dealer: bool | None = None) -> str:
+    """Every discard of six cards, given as card texts, ranked by the expert's expected value:
+    as dealer, as pone, or (`dealer` None) both, the dealer's table first.
+
+    Raises:
+        InvalidCardError: not six cards, a text that names no card, or a card named twice.
+
+    >>> print(discard_text("5h 5c 6d jd kd 2s".split(), dealer=True).splitlines()[2])
+    2S 6D     5C 5H JD KD   12.39   3.80     0.69  17.01
+    """
+    if len(texts) != 6:
+        raise InvalidCardError(
+            f"Give the six cards dealt to choose a discard from, not {len(texts)}."
+        )
+    cards = parse_cards(texts)
+    sections: list[str] = []
+    for role in (True, False) if dealer is None else (dealer,):
+        whose = "as dealer (your crib)" if role else "as pone (the dealer's crib)"
+        sections.append("\n".join([f"Hand {format_cards(cards)}, {whose}", *discard_table(cards, dealer=role)]))
+    return "\n\n".join(sections)

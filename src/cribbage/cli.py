@@ -18,7 +18,7 @@ from typing import NoReturn, TextIO
 from . import __version__
 from .computer import LEVELS
 from .errors import CribbageError
-from .calculator import count_text
+from .calculator import count_text, discard_text
 from .instructions import rules_text
 
 __all__ = ["main", "build_parser", "UsageError"]
@@ -26,8 +26,10 @@ __all__ = ["main", "build_parser", "UsageError"]
 USAGE = (
     "cribbage [--game {61,121}] [--match N] [--level {easy,classic,expert}] [-e|--explain]\n"
     "                [-m|--muggins] [--manual] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
-    "                [--ascii] [--no-autoplay] [--rules] [--version] [--help]\n"
-    "       cribbage --count CARD CARD CARD CARD STARTER [--crib]"
+    "                [--ascii] [--no-autoplay] [--coach] [--rules] [--version] [--help]\n"
+    "       cribbage --count CARD CARD CARD CARD STARTER [--crib]\n"
+    "       cribbage --discard CARD CARD CARD CARD CARD CARD [--dealer|--pone]\n"
+    "       cribbage --practice [--seed N]"
 )
 
 
@@ -97,6 +99,17 @@ def build_parser() -> argparse.ArgumentParser:
     add("--count", nargs="+", metavar="CARD",
         help="count four cards and a starter (e.g. 5h 5c 5s jd 5d) and exit")
     add("--crib", action="store_true", help="with --count: count the cards as a crib")
+    add("--discard", nargs="+", metavar="CARD",
+        help="rank the 15 discards of six cards by the computer's expected points and exit")
+    role = parser.add_mutually_exclusive_group()
+    role.add_argument("--dealer", action="store_true",
+                      help="with --discard: only as the dealer (default: dealer and pone)")
+    role.add_argument("--pone", action="store_true",
+                      help="with --discard: only as the pone (default: dealer and pone)")
+    add("--coach", action="store_true",
+        help="after each hand, show what your discard and plays cost against the computer's best")
+    add("--practice", action="store_true",
+        help="practise counting hands: type each count, see if it is right, and how fast")
     add("--version", action="version", version=f"cribbage {__version__}")
     return parser
 
@@ -107,11 +120,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if args.rules:
             return show_rules()
+        if args.count and args.discard:
+            raise UsageError("--count and --discard go one at a time. Try 'cribbage --help'.")
+        if (args.dealer or args.pone) and not args.discard:
+            raise UsageError(f"--{'dealer' if args.dealer else 'pone'} goes with --discard. "
+                             "Try 'cribbage --help'.")
         if args.crib and not args.count:
             raise UsageError("--crib goes with --count. Try 'cribbage --help'.")
         if args.count:
             print(count_text(args.count, crib=args.crib))
             return 0
+        if args.discard:
+            print(discard_text(args.discard, dealer=True if args.dealer else False if args.pone else None))
+            return 0
+        if args.practice:
+            from .practice import practise
+
+            return practise(seed=args.seed)
         return play(args)
     except UsageError as err:
         print(f"cribbage: {err}", file=sys.stderr)
@@ -173,6 +198,7 @@ def play(args: argparse.Namespace) -> int:
         seed=args.seed,
         autoplay=not args.no_autoplay,
         delay=DELAY if delay is None else delay,
+        coach=args.coach,
     )
     return run(options, ascii_only=args.ascii)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypedDict
 
 from ..cards import Card, format_cards
 from ..rules import Action, Claim, CutForDeal, CutStarter, Discard, Phase, Play
@@ -201,6 +201,26 @@ class Computer:
             my_score=my_score, opp_score=opp_score, target=target, discards=discards,
         )[0].card
 
+    # -- the options for a seat's view (hints and coaching)
+
+    def discard_options_for(self, view: PlayerView) -> tuple[DiscardOption, ...]:
+        """`discard_options` for the discard `view` is waiting on, from that seat's side, with
+        the arguments `act` decides by: its first option is what `act` lays away.
+
+        Raises:
+            ValueError: the view's hand is not six cards (not a discard).
+        """
+        return self.discard_options(**_discard_args(view))
+
+    def play_options_for(self, view: PlayerView) -> tuple[PlayOption, ...]:
+        """`play_options` for the play `view` is waiting on, from that seat's side, with the
+        arguments `act` decides by: its first option is what `act` plays.
+
+        Raises:
+            ValueError: no card of the view's hand can be played now.
+        """
+        return self.play_options(**_play_args(view))
+
     # -- cutting and acting on a view
 
     def cut(self, positions: range) -> int:
@@ -223,25 +243,10 @@ class Computer:
             return CutForDeal(seat, self.cut(view.cut_range))
         if view.phase is Phase.CUT_STARTER and view.cut_range is not None:
             return CutStarter(seat, self.cut(view.cut_range))
-        opp = max(s for i, s in enumerate(view.scores) if i != seat)
         if view.phase is Phase.DISCARD:
-            return Discard(
-                seat,
-                self.discard(
-                    view.hand, dealer=view.is_dealer, my_score=view.scores[seat],
-                    opp_score=opp, target=view.target,
-                ),
-            )
+            return Discard(seat, self.discard(**_discard_args(view)))
         if view.phase is Phase.PLAY:
-            history = tuple(_who(who == seat, card) for who, card in view.history)
-            return Play(
-                seat,
-                self.play(
-                    view.hand, sequence=view.pile, history=history, starter=view.starter,
-                    dealer=view.is_dealer, my_score=view.scores[seat], opp_score=opp,
-                    target=view.target, discards=view.discards,
-                ),
-            )
+            return Play(seat, self.play(**_play_args(view)))
         if view.phase is Phase.SHOW and view.counting is not None and view.starter is not None:
             shown = view.counting
             return Claim(seat, score_hand(shown.cards, view.starter, crib=shown.crib).total)
@@ -250,6 +255,48 @@ class Computer:
 
 def _who(mine: bool, card: Card) -> tuple[Who, Card]:
     return ("me" if mine else "opponent"), card
+
+
+class _DiscardArgs(TypedDict):
+    hand: Sequence[Card]
+    dealer: bool
+    my_score: int
+    opp_score: int
+    target: int
+
+
+class _PlayArgs(TypedDict):
+    hand: Sequence[Card]
+    sequence: Sequence[Card]
+    history: Sequence[tuple[Who, Card]]
+    starter: Card | None
+    dealer: bool
+    my_score: int
+    opp_score: int
+    target: int
+    discards: Sequence[Card] | None
+
+
+def _opponent_score(view: PlayerView) -> int:
+    return max(s for i, s in enumerate(view.scores) if i != view.seat)
+
+
+def _discard_args(view: PlayerView) -> _DiscardArgs:
+    """What a discard is decided from, read off a seat's view (used by `act` and the hints)."""
+    return _DiscardArgs(
+        hand=view.hand, dealer=view.is_dealer, my_score=view.scores[view.seat],
+        opp_score=_opponent_score(view), target=view.target,
+    )
+
+
+def _play_args(view: PlayerView) -> _PlayArgs:
+    """What a play is decided from, read off a seat's view (used by `act` and the hints)."""
+    return _PlayArgs(
+        hand=view.hand, sequence=view.pile,
+        history=tuple(_who(who == view.seat, card) for who, card in view.history),
+        starter=view.starter, dealer=view.is_dealer, my_score=view.scores[view.seat],
+        opp_score=_opponent_score(view), target=view.target, discards=view.discards,
+    )
 
 
 def _easy_discard_options(hand: Sequence[Card]) -> tuple[DiscardOption, ...]:

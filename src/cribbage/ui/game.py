@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from ..cards import Card
-from ..computer import Computer
+from ..coach import HandKey, HandReview, review_hands, summarize
+from ..computer import Computer, DiscardOption, PlayOption
 from ..errors import AmbiguousCardError, CribbageError
 from ..events import CountReset, DealerChosen, Dealt, Event, GameOver, HandOver, Played, Scored, Shown
 from ..match import MatchConfig, MatchOver
@@ -46,6 +47,7 @@ from .screen import (
     END,
     ENTER,
     ESCAPE,
+    F1,
     F10,
     HOME,
     LEFT,
@@ -58,7 +60,7 @@ from .screen import (
     Screen,
 )
 from .table import Table
-from .words import Line, MessageLog, Speaker, Tone
+from .words import Line, MessageLog, Speaker, Tone, coach_lines, coach_summary_lines, hint_lines
 
 __all__ = ["Options", "Hooks", "Quit", "GameUI", "help_lines"]
 
@@ -69,6 +71,9 @@ _PREVIOUS: Final = frozenset({LEFT, UP, "h", "j"})
 _NEXT: Final = frozenset({RIGHT, DOWN, "l", "k"})
 _MOVES: Final = frozenset({"h", "j", "k", "l"})
 _SUIT_LETTERS: Final = frozenset("cdhs")
+HINT_KEYS: Final = frozenset({"H", F1})
+"""A capital H (a small h moves left) or F1 shows a hint."""
+COACH_KEY: Final = "c"
 TYPED: Final = "TYPED"
 """Not a key: the typed text changed by itself (a queen typed through the quit question)."""
 
@@ -89,6 +94,8 @@ class Options:
     autoplay: bool = True
     """Play the only legal card by itself."""
     delay: float = DELAY
+    coach: bool = False
+    """Show the coach's review after each hand, and a summary at the end of each game."""
 
     def game_config(self) -> GameConfig:
         """The rules of each game."""
@@ -114,6 +121,8 @@ class Hooks:
     """Said when the player quits (that the game is kept, once it is)."""
     keys: Mapping[str, Callable[[GameUI], None]] = field(default_factory=dict)
     """Extra keys available whenever a decision is awaited (a hint panel)."""
+    on_hint: Callable[[str], None] | None = None
+    """Called with the computer's level each time a hint is shown (to count hints used)."""
 
 
 class Quit(Exception):
@@ -134,6 +143,9 @@ def help_lines(glyphs: Glyphs) -> list[str]:
         "Ctrl-L             redraw the screen",
         "q  F10             quit (asks first)",
         "?                  this help",
+        "H  F1              a hint: the computer's choice, with",
+        "                   the expected points of the best three",
+        "c                  at the end of a hand: the coach",
         "",
         "Make 15 or 31, pairs and runs in the play; count",
         "fifteens, pairs, runs, flushes and his nobs in the show.",
@@ -172,6 +184,12 @@ class GameUI:
         """Games won in earlier matches of this session."""
         self.recorder = recorder or self._new_recorder()
         self.computer = Computer(options.level, self.rng.getrandbits(32))
+        self.adviser = self.computer if options.level == "expert" else Computer("expert", self.computer.seed)
+        """Whose figures hints and the coach give: always the expert's."""
+        self.view: PlayerView | None = None
+        """The view of the decision the player is asked for now, if any."""
+        self.reviews: dict[HandKey, HandReview] = {}
+        """The coach's reviews of this match's hands, once made."""
         # what the bottom lines and the card area show for the question being asked
         self.prompt = ""
         self.keys = ""
@@ -199,6 +217,7 @@ class GameUI:
                 state = self.recorder.state
                 self.earlier_wins = [a + b for a, b in zip(self.earlier_wins, state.games_won)]
                 self.recorder = self._new_recorder()
+                self.reviews = {}
                 self.log.say("A new game.", Tone.RESULT)
         except Quit:
             return 0
@@ -270,7 +289,7 @@ class GameUI:
                 case Shown():
                     self.pause(2)
                 case HandOver():
-                    self.wait("The hand is over: press any key for the next deal.")
+                    self.hand_over()
                 case Played(seat) if seat == Seat.COMPUTER:
                     self.draw()
                 case Scored():
@@ -292,6 +311,8 @@ class GameUI:
         if state.config.games and state.config.games > 1:
             points = state.match_points
             lines.append(f"Match points: you {points[Seat.HUMAN]}, computer {points[Seat.COMPUTER]}.")
+        if self.options.coach:
+            lines.extend(coach_summary_lines(summarize(self.game_reviews())))
         if self.hooks.end_notes is not None:
             lines.extend(self.hooks.end_notes(self.recorder))
         title = "Game over" if not state.over or state.config.games == 1 else "Match over"
@@ -312,9 +333,11 @@ class GameUI:
 
     def ask(self, view: PlayerView) -> Action:
         """The player's action for what `view` is waiting on."""
+        self.view = view
         try:
             return self._ask(view)
         finally:
+            self.view = None
             self.set_prompt("", "")
 
     def _ask(self, view: PlayerView) -> Action:
@@ -464,12 +487,12 @@ class GameUI:
     def _card_prompt(self, want: int, chosen: Sequence[Card]) -> None:
         move = f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move"
         if want == 1:
-            self.set_prompt("Your play:", f"{move}   space/Enter play   or type a card (5h, k)   ? help")
+            self.set_prompt("Your play:", f"{move}   space/Enter play   or type a card (5h, k)   H hint   ? help")
         elif len(chosen) < want:
             crib = "your" if self.recorder.state.game.dealer == Seat.HUMAN else "the computer's"
             self.set_prompt(
                 f"Choose {want - len(chosen)} {'more ' if chosen else ''}for {crib} crib:",
-                f"{move}   space/Enter choose   or type a card (5h, k)   ? help",
+                f"{move}   space/Enter choose   or type a card (5h, k)   H hint   ? help",
             )
         else:
             self.set_prompt(
@@ -521,7 +544,7 @@ class GameUI:
             while True:
                 self.set_prompt(
                     f"Count your {what}:",
-                    "type the points (19 for nothing) and Enter   ? help",
+                    "type the points (19 for nothing) and Enter   c coach   ? help",
                 )
                 key = self.key()
                 if key.isdigit() and len(self.typed) < 2:
@@ -530,6 +553,8 @@ class GameUI:
                     self.typed = self.typed[:-1]
                 elif key == ESCAPE:
                     self.typed = ""
+                elif key == COACH_KEY:
+                    self.show_coach()
                 elif key == ENTER:
                     if self.typed:
                         return int(self.typed)
@@ -565,6 +590,8 @@ class GameUI:
                     return TYPED
             elif key in self.hooks.keys:
                 self.hooks.keys[key](self)
+            elif key in HINT_KEYS and not self.typed:
+                self.show_hint()
             else:
                 return key
 
@@ -646,6 +673,57 @@ class GameUI:
             self.key()
         finally:
             self.prompt, self.keys = saved
+
+    def show_hint(self) -> None:
+        """The hint panel for the decision being asked, until a key (counted by `on_hint`)."""
+        view = self.view
+        options: tuple[DiscardOption, ...] | tuple[PlayOption, ...]
+        if view is not None and view.phase is Phase.DISCARD:
+            options = self.adviser.discard_options_for(view)
+        elif view is not None and view.phase is Phase.PLAY and view.legal:
+            options = self.adviser.play_options_for(view)
+        else:
+            self.log.say("Hints are for your discard and your play.", Tone.ERROR)
+            return
+        if self.hooks.on_hint is not None:
+            self.hooks.on_hint(self.options.level)
+        self.show_box("Hint", hint_lines(options, self.glyphs))
+
+    def hand_over(self) -> None:
+        """The end of a hand: the coach's review with --coach (or on c), then a key for the next deal."""
+        saved = self.prompt, self.keys
+        self.set_prompt("The hand is over: press any key for the next deal.",
+                        "any key goes on   c coach   ? help   q quit")
+        try:
+            if self.options.coach:
+                self.show_coach()
+            while self.key() == COACH_KEY:
+                self.show_coach()
+        finally:
+            self.prompt, self.keys = saved
+
+    def game_reviews(self, *, last: bool = False) -> list[HandReview]:
+        """The coach's reviews of the current game's hands whose play is over (or the last)."""
+        return review_hands(self.recorder.record, self.adviser, Seat.HUMAN,
+                            game=self.recorder.state.number, last=last, cache=self.reviews)
+
+    def show_coach(self) -> None:
+        """The coach's review of the last hand played, until a key."""
+        reviews = self.game_reviews(last=True)
+        if not reviews:
+            self.log.say("The coach has no hand of this game to go over yet.", Tone.ERROR)
+            return
+        review = reviews[-1]
+        self.show_box(f"Coach: hand {review.hand}", coach_lines(review, self.glyphs))
+
+    def show_box(self, title: str, lines: list[str]) -> None:
+        """A box over the game until a key (which does nothing else)."""
+        saved = self.overlay
+        self.overlay = (title, [*lines, "", "Press any key to go back to the game."])
+        try:
+            self.read_key()
+        finally:
+            self.overlay = saved
 
     def show_help(self) -> None:
         """The help box, until a key."""

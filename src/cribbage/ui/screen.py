@@ -26,6 +26,7 @@ __all__ = [
     "BACKSPACE",
     "ESCAPE",
     "F10",
+    "F1",
     "RESIZE",
     "REDRAW",
     "PAGE_UP",
@@ -43,6 +44,7 @@ ENTER: Final = "ENTER"
 BACKSPACE: Final = "BACKSPACE"
 ESCAPE: Final = "ESCAPE"
 F10: Final = "F10"
+F1: Final = "F1"
 RESIZE: Final = "RESIZE"
 REDRAW: Final = "REDRAW"
 """Ctrl-L."""
@@ -114,6 +116,7 @@ _SPECIAL_KEYS: Final[dict[int, str]] = {
     curses.KEY_ENTER: ENTER,
     curses.KEY_BACKSPACE: BACKSPACE,
     curses.KEY_F10: F10,
+    curses.KEY_F1: F1,
     curses.KEY_RESIZE: RESIZE,
     curses.KEY_PPAGE: PAGE_UP,
     curses.KEY_NPAGE: PAGE_DOWN,

@@ -7,10 +7,13 @@ Nothing here decides anything: the words come from the events and from
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final, assert_never
 
+from ..coach import GameSummary, HandReview, PlayReview
+from ..computer import DiscardOption, PlayOption
 from ..events import (
     Claimed,
     CountReset,
@@ -35,7 +38,10 @@ from ..rules import Seat
 from ..scoring import Score, ScoreKind, announce, number_word
 from .glyphs import Glyphs
 
-__all__ = ["Tone", "Line", "Speaker", "MessageLog", "play_words"]
+__all__ = [
+    "Tone", "Line", "Speaker", "MessageLog", "play_words", "hint_lines", "coach_lines",
+    "coach_summary_lines",
+]
 
 
 class Tone(Enum):
@@ -207,6 +213,130 @@ def _third_person(verb: str) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+# -- hints and the coach
+
+HINT_OPTIONS: Final = 3
+"""How many options a hint lists."""
+_COACH_WIDTH: Final = 60
+
+
+def hint_lines(options: Sequence[DiscardOption] | Sequence[PlayOption], glyphs: Glyphs) -> list[str]:
+    """The hint panel's lines: the computer's choice and the figures of the best options."""
+    if not options:
+        return []
+    first = options[0]
+    if isinstance(first, DiscardOption):
+        discards = [o for o in options if isinstance(o, DiscardOption)][:HINT_OPTIONS]
+        return _discard_hint(discards, glyphs)
+    plays = [o for o in options if isinstance(o, PlayOption)][:HINT_OPTIONS]
+    return _play_hint(plays, glyphs)
+
+
+def _percent(chance: float | None) -> str:
+    return "" if chance is None else f"{100 * chance:5.1f}%"
+
+
+def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
+    win = options[0].win is not None
+    lines = [
+        f"Lay away {glyphs.cards(list(options[0].discard))}.",
+        "Expected points of this deal, for the best discards:",
+        f"{'lay away':<9}{'hand':>6}{'crib':>7}{'pegging':>9}{'total':>7}" + ("  to win" if win else ""),
+    ]
+    for option in options:
+        lines.append(
+            f"{glyphs.cards(list(option.discard)):<9}{option.hand:6.2f}{option.crib:7.2f}"
+            f"{option.pegging:9.2f}{option.total:7.2f}" + (f" {_percent(option.win)}" if win else "")
+        )
+    if win:
+        lines.append("Near the end the chance of winning decides.")
+    return lines
+
+
+def _play_hint(options: list[PlayOption], glyphs: Glyphs) -> list[str]:
+    win = options[0].win is not None
+    lines = [
+        f"Play the {glyphs.card(options[0].card)}.",
+        "Pegging to expect to the end of the play,",
+        "yours less the computer's:",
+    ]
+    for option in options:
+        lines.append(f"  {glyphs.card(option.card):>3}  {option.points:+6.2f}" + (f"  {_percent(option.win)} to win" if win else ""))
+    if win:
+        lines.append("Near the end the chance of winning decides.")
+    return lines
+
+
+def _peg_phrase(score: Score) -> str:
+    """'a fifteen for two', 'a pair for two', 'thirty-one for two'."""
+    words = play_words(score)
+    return "a " + words if words.startswith("fifteen") else words
+
+
+def coach_lines(review: HandReview, glyphs: Glyphs) -> list[str]:
+    """The coach's review of one hand, in the game's words, wrapped for a box."""
+    texts: list[str] = []
+    discard = review.discard
+    if discard is not None:
+        mine = glyphs.cards(list(discard.chosen.discard))
+        best = glyphs.cards(list(discard.best.discard))
+        if discard.is_best:
+            texts.append(f"Your discard, {mine}, was the best: {discard.chosen.total:.2f} points "
+                         "to expect from the hand, the crib and the pegging.")
+        elif discard.by_win:
+            texts.append(f"You laid away {mine}: a {_percent(discard.chosen.win).strip()} chance "
+                         f"of winning; laying away {best} gave {_percent(discard.best.win).strip()}.")
+        else:
+            texts.append(f"You laid away {mine}, worth {discard.chosen.total:.2f} points on "
+                         f"average; laying away {best} was worth {discard.best.total:.2f}: "
+                         f"{discard.lost:.2f} points lost.")
+    costly = review.costly_plays
+    if costly:
+        texts.extend(_play_review(play, glyphs) for play in costly)
+    elif review.plays:
+        texts.append("Each of your plays was the best, or as good.")
+    elif discard is not None:
+        texts.append("No play of this hand gave you a choice.")
+    lines: list[str] = []
+    for text in texts:
+        lines.extend(textwrap.wrap(text, _COACH_WIDTH, subsequent_indent="  "))
+    return lines
+
+
+def _play_review(play: PlayReview, glyphs: Glyphs) -> str:
+    card, best = glyphs.card(play.card), glyphs.card(play.best.card)
+    what = f"Leading the {card}" if not play.pile else f"Playing the {card} on the count of {play.count}"
+    if play.by_win:
+        text = (f"{what} left you a {_percent(play.chosen.win).strip()} chance of winning; "
+                f"the {best} gave {_percent(play.best.win).strip()}")
+    else:
+        text = f"{what} cost {play.lost:.2f} points on average against the {best}"
+    reasons: list[str] = []
+    if play.reply is not None:
+        reasons.append(f"it gave the computer {_peg_phrase(play.reply)}")
+    if play.best_pegs is not None:
+        reasons.append(f"the {best} would have pegged {_peg_phrase(play.best_pegs)}")
+    if not reasons:
+        reasons.append("the difference comes later in the play, over the hands the computer may hold")
+    return f"{text}: {' and '.join(reasons)}."
+
+
+def coach_summary_lines(summary: GameSummary) -> list[str]:
+    """The coach's summary of a game, for the end-of-game box."""
+    if not summary.hands:
+        return []
+    lines = [
+        f"Coach: {summary.discard_lost:.1f} points lost to discards "
+        f"({summary.best_discards} of {summary.hands} the best),",
+        f"{summary.pegging_lost:.1f} to pegging ({summary.costly_plays} costly "
+        f"play{'' if summary.costly_plays == 1 else 's'}), on average.",
+    ]
+    if summary.by_win:
+        lines.append(f"{summary.by_win} decision{'' if summary.by_win == 1 else 's'} near the end "
+                     "went by the chance of winning, not points.")
+    return lines
 
 
 _HISTORY: Final = 2000
