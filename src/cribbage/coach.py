@@ -37,6 +37,14 @@ HandKey = tuple[int, int]
 """A hand of a match: (game number, hand number)."""
 
 
+def _shortfall(best: float, chosen: float, best_win: float | None, chosen_win: float | None) -> tuple[float, float]:
+    """(points lost, chance of winning lost) against the best; a decision made by the chance
+    of winning (both chances known) is measured by it alone."""
+    if best_win is not None and chosen_win is not None:
+        return 0.0, max(best_win - chosen_win, 0.0)
+    return max(best - chosen, 0.0), 0.0
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardReview:
     """A discard made, against the best."""
@@ -52,15 +60,12 @@ class DiscardReview:
     @property
     def lost(self) -> float:
         """Expected points lost against the best (0 when judged by the chance of winning)."""
-        return 0.0 if self.by_win else max(self.best.total - self.chosen.total, 0.0)
+        return _shortfall(self.best.total, self.chosen.total, self.best.win, self.chosen.win)[0]
 
     @property
     def win_lost(self) -> float:
         """The chance of winning given up (0 unless judged by it)."""
-        if not self.by_win:
-            return 0.0
-        assert self.best.win is not None and self.chosen.win is not None
-        return max(self.best.win - self.chosen.win, 0.0)
+        return _shortfall(self.best.total, self.chosen.total, self.best.win, self.chosen.win)[1]
 
     @property
     def is_best(self) -> bool:
@@ -95,18 +100,18 @@ class PlayReview:
 
     @property
     def by_win(self) -> bool:
+        """True when the score made the chance of winning the measure."""
         return self.best.win is not None and self.chosen.win is not None
 
     @property
     def lost(self) -> float:
-        return 0.0 if self.by_win else max(self.best.points - self.chosen.points, 0.0)
+        """Expected points lost against the best (0 when judged by the chance of winning)."""
+        return _shortfall(self.best.points, self.chosen.points, self.best.win, self.chosen.win)[0]
 
     @property
     def win_lost(self) -> float:
-        if not self.by_win:
-            return 0.0
-        assert self.best.win is not None and self.chosen.win is not None
-        return max(self.best.win - self.chosen.win, 0.0)
+        """The chance of winning given up (0 unless judged by it)."""
+        return _shortfall(self.best.points, self.chosen.points, self.best.win, self.chosen.win)[1]
 
     @property
     def costly(self) -> bool:
