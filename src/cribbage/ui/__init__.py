@@ -7,20 +7,52 @@ terminal back as it found it (`curses.wrapper`), whatever happens.
 from __future__ import annotations
 
 import curses
+from typing import TYPE_CHECKING
 
 from .game import GameUI, Hooks, Options, Quit
 from .glyphs import choose_glyphs
 from .screen import CursesScreen, wants_color
 
-__all__ = ["run", "GameUI", "Hooks", "Options", "Quit"]
+if TYPE_CHECKING:
+    from ..record import Record
+    from ..storage import Storage
+
+__all__ = ["run", "run_replay", "GameUI", "Hooks", "Options", "Quit"]
 
 
-def run(options: Options, *, ascii_only: bool = False, hooks: Hooks | None = None) -> int:
-    """Play in the terminal; return the exit status."""
+def run(
+    options: Options,
+    *,
+    ascii_only: bool = False,
+    hooks: Hooks | None = None,
+    storage: Storage | None = None,
+    fresh: bool = False,
+) -> int:
+    """Play in the terminal; return the exit status.
+
+    With `storage` the game is resumed from and saved to it (`saving.play_kept`; `fresh`
+    backs up the save and starts a new match); `hooks` are then the keeper's.
+    """
     glyphs = choose_glyphs(ascii_only)
 
     def session(window: curses.window) -> int:
         screen = CursesScreen(window, color=wants_color())
+        if storage is not None:
+            from .saving import play_kept
+
+            return play_kept(screen, options, storage, glyphs=glyphs, fresh=fresh)
         return GameUI(screen, options, glyphs=glyphs, hooks=hooks).run()
+
+    return curses.wrapper(session)
+
+
+def run_replay(record: Record, *, ascii_only: bool = False) -> int:
+    """Show a recorded match step by step in the terminal; return the exit status."""
+    from .replay import ReplayUI
+
+    glyphs = choose_glyphs(ascii_only)
+
+    def session(window: curses.window) -> int:
+        return ReplayUI(CursesScreen(window, color=wants_color()), record, glyphs=glyphs).run()
 
     return curses.wrapper(session)
