@@ -31,19 +31,24 @@ def run(
     """Play in the terminal; return the exit status.
 
     With `storage` the game is resumed from and saved to it (`saving.play_kept`; `fresh`
-    backs up the save and starts a new match); `hooks` are then the keeper's.
+    backs up the save and starts a new match); `hooks` are then the keeper's, and a game
+    left unfinished is said to be kept once the terminal is restored.
     """
     glyphs = choose_glyphs(ascii_only)
+    farewell: list[str] = []
 
     def session(window: curses.window) -> int:
         screen = CursesScreen(window, color=wants_color())
         if storage is not None:
             from .saving import play_kept
 
-            return play_kept(screen, options, storage, glyphs=glyphs, fresh=fresh)
+            return play_kept(screen, options, storage, glyphs=glyphs, fresh=fresh, farewell=farewell)
         return GameUI(screen, options, glyphs=glyphs, hooks=hooks).run()
 
-    return curses.wrapper(session)
+    status = curses.wrapper(session)
+    for line in farewell:  # once the terminal is back, where the player will see it
+        print(line)
+    return status
 
 
 def run_replay(record: Record, *, ascii_only: bool = False) -> int:

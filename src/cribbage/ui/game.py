@@ -612,6 +612,7 @@ class GameUI:
         if key in ("y", "Y"):
             if self.hooks.quit_note:
                 self.log.say(self.hooks.quit_note)
+                self.draw()
             raise Quit
         if key is not None and key in _SUIT_LETTERS and self.picture.cursor is not None:
             self.typed = "q" + key

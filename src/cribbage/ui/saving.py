@@ -161,10 +161,12 @@ def play_kept(
     *,
     glyphs: Glyphs = UNICODE,
     fresh: bool = False,
+    farewell: list[str] | None = None,
 ) -> int:
     """Play on `screen` with the save in `storage`; `fresh` (`--new`) backs the save up first.
 
-    Returns the exit status (0).
+    Returns the exit status (0). When the player leaves a match unfinished and saved, the
+    sentence saying so is added to `farewell`, to be printed once the terminal is restored.
     """
     notes: list[str | None] = []
     claimed = storage.claim()
@@ -192,13 +194,20 @@ def play_kept(
             ui.log.say("The saved game goes on.", Tone.RESULT)
             if differences:
                 ui.log.say(f"It keeps the options it was started with: {', '.join(differences)}.")
-            return ui.run()
+            return _play(ui, keeper, farewell)
         notes = [storage.back_up()]
     keeper = Keeper(storage, saved_options(options))
     ui = GameUI(screen, options, glyphs=glyphs, hooks=keeper.hooks)
     keeper.attach(ui)
     _say_all(ui, notes)
-    return ui.run()
+    return _play(ui, keeper, farewell)
+
+
+def _play(ui: GameUI, keeper: Keeper, farewell: list[str] | None) -> int:
+    status = ui.run()
+    if keeper.hooks.quit_note and farewell is not None:
+        farewell.append(keeper.hooks.quit_note)
+    return status
 
 
 def _say_all(ui: GameUI, notes: list[str | None]) -> None:
