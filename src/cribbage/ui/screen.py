@@ -196,10 +196,16 @@ class CursesScreen:
             return None
         self._failed_reads = 0
         if isinstance(key, int):
-            if key == curses.KEY_RESIZE:
+            name = _SPECIAL_KEYS.get(key, f"KEY_{key}")
+        else:
+            name = _CONTROL_KEYS.get(key, key)
+        if name in (RESIZE, REDRAW):
+            if name == RESIZE:
                 curses.update_lines_cols()
-            return _SPECIAL_KEYS.get(key, f"KEY_{key}")
-        return _CONTROL_KEYS.get(key, key)
+            # Paint every cell at the next refresh: after a resize the terminal may have
+            # moved or dropped lines, and Ctrl-L is asked for when the screen looks wrong.
+            self._window.clearok(True)
+        return name
 
     def _attr(self, style: Style) -> int:
         attr = self._attrs.get(style)
