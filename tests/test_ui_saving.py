@@ -3,6 +3,7 @@ counted once finished, and the replay of a record."""
 
 from __future__ import annotations
 
+import curses
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from cribbage.storage import SavedMatch, Storage, load_record
 from cribbage.ui.game import Options
 from cribbage.ui.replay import ReplayUI, frames_of
 from cribbage.ui.saving import KEPT, RESUME_QUESTION, Keeper, play_kept, resumed_options, saved_options
-from cribbage.ui.screen import BACKSPACE, ENTER, LEFT, RIGHT
+from cribbage.ui.screen import BACKSPACE, ENTER, LEFT, REDRAW, RIGHT, CursesScreen, TerminalGone
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 from cribbage.ui.words import Speaker
 from cribbage.ui.glyphs import UNICODE
@@ -227,3 +228,44 @@ def test_quit_in_the_resume_question_leaves_the_save(tmp_path: Path) -> None:
     again, _, status = start(tmp_path, ["q", "y"])
     assert status == 0 and again.save_path.read_text() == before
 
+
+
+# -- the terminal -----------------------------------------------------------------------------
+
+
+class DeadWindow:
+    """A curses window whose terminal has gone: every wait for a key fails at once."""
+
+    def __init__(self, keys: tuple[str, ...] = ()) -> None:
+        self.keys = list(keys)
+        self.cleared: list[bool] = []
+
+    def keypad(self, flag: bool) -> None:
+        pass
+
+    def timeout(self, delay: int) -> None:
+        pass
+
+    def clearok(self, flag: bool) -> None:
+        self.cleared.append(flag)
+
+    def get_wch(self) -> str:
+        if self.keys:
+            return self.keys.pop(0)
+        raise curses.error("no input")
+
+
+def test_a_terminal_that_stops_answering_ends_the_game() -> None:
+    screen = CursesScreen(DeadWindow(), color=False)  # type: ignore[arg-type]  # a stand-in window
+    for _ in range(500):
+        assert screen.read_key(0.01) is None  # a wait with a time limit may well end keyless
+    with pytest.raises(TerminalGone):
+        for _ in range(500):
+            screen.read_key(None)
+
+
+def test_ctrl_l_repaints_every_cell() -> None:
+    window = DeadWindow(("\x0c", "a"))
+    screen = CursesScreen(window, color=False)  # type: ignore[arg-type]  # a stand-in window
+    assert screen.read_key(None) == REDRAW and window.cleared == [True]
+    assert screen.read_key(None) == "a" and window.cleared == [True]
