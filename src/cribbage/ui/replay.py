@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..events import HandOver
+from ..match import MatchOver
 from ..record import Record, replay_steps
 from ..rules import Seat
 from ..view import view_for
@@ -53,7 +54,8 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
             if isinstance(event, HandOver):  # the show, before the next deal is dealt
                 frames.append(Frame(copy.deepcopy(table), len(lines), state.games_won,
                                     state.number, max(state.game.hand_number - 1, 1)))
-            lines.extend(speaker.lines(event))
+            if not (isinstance(event, MatchOver) and record.match_config.games == 1):
+                lines.extend(speaker.lines(event))  # as in the game: a one-game match says it once
             table.update(event)
         game = state.game
         table.sync(view_for(game, Seat.HUMAN))
