@@ -201,9 +201,9 @@ def test_the_replay_shows_every_step_and_the_show_before_the_next_deal(tmp_path:
     assert [f.lines for f in frames] == sorted(f.lines for f in frames)
     shows = [f for f in frames if f.table.note is not None]
     assert shows
-    said = [line.text for line in lines]
-    assert any(" win" in text for text in said[-3:])
-    assert not any("the match" in text for text in said)  # a match of one game: said once
+    texts = [line.text for line in lines]
+    assert any(" win" in text for text in texts[-3:])
+    assert not any("the match" in text for text in texts)  # a match of one game: said once
 
 
 def test_the_replay_keys_go_forward_back_and_quit(tmp_path: Path) -> None:
