@@ -10,7 +10,20 @@ import pytest
 
 from cribbage.errors import InvalidRecordError
 from cribbage.record import Record, Recorder, replay
-from cribbage.rules import Counting, Phase, Seat
+from cribbage.rules import (
+    Action,
+    Claim,
+    Counting,
+    CutForDeal,
+    CutStarter,
+    Discard,
+    GameState,
+    Phase,
+    Play,
+    Seat,
+    legal_plays,
+    pending,
+)
 from cribbage.storage import SavedMatch, Storage, load_record
 from cribbage.ui.game import Options
 from cribbage.ui.replay import ReplayUI, frames_of
@@ -21,6 +34,21 @@ from cribbage.ui.words import Speaker
 from cribbage.ui.glyphs import UNICODE
 
 FAST = Options(seed=5, delay=0, level="easy")
+
+
+def simplest(game: GameState, seat: int) -> Action:
+    """The first legal choice for `seat`."""
+    match game.phase:
+        case Phase.CUT_FOR_DEAL:
+            return CutForDeal(seat, 20)
+        case Phase.DISCARD:
+            return Discard(seat, game.hands[seat][:2])
+        case Phase.CUT_STARTER:
+            return CutStarter(seat, 20)
+        case Phase.PLAY:
+            return Play(seat, legal_plays(game, seat)[0])
+        case _:
+            return Claim(seat, 0)
 
 
 def player(screen: FakeScreen) -> str | None:
@@ -272,3 +300,21 @@ def test_ctrl_l_repaints_every_cell() -> None:
     screen = CursesScreen(window, color=False)  # type: ignore[arg-type]  # a stand-in window
     assert screen.read_key(None) == REDRAW and window.cleared == [True]
     assert screen.read_key(None) == "a" and window.cleared == [True]
+
+
+def test_a_match_saved_between_games_resumes_at_the_end_of_game_box(tmp_path: Path) -> None:
+    options = Options(seed=3, delay=0, level="easy", target=61, games=3)
+    with Storage(tmp_path) as storage:
+        assert storage.claim() is None
+        match = SavedMatch.start(3, options.game_config(), options.match_config(), saved_options(options))
+        while match.state.game.phase is not Phase.GAME_OVER:
+            game = match.state.game
+            seat = pending(game)[0]
+            match.apply(simplest(game, seat))
+            storage.save(match)
+    _, screen, _ = start(tmp_path, [ENTER, "x"], options=Options(delay=0))
+    assert any("Press any key for game 2." in frame for frame in screen.frames)
+    assert saved_state(tmp_path).state.number == 2
+    with Storage(tmp_path) as storage:
+        stats, _ = storage.statistics()
+    assert stats.levels["easy"].games == 1  # counted once, when it ended, not again on resuming
