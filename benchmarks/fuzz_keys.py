@@ -135,6 +135,11 @@ class Failure(Exception):
     """A check failed; the text says which and what the screen showed."""
 
 
+class Ended(Failure):
+    """The program ended while the screen was expected to answer (a failure unless a key
+    just sent was a quit, which the program may act on only after the next check began)."""
+
+
 class Run:
     """One `cribbage` process on a pseudo-terminal with an emulated screen."""
 
@@ -176,7 +181,7 @@ class Run:
                 return
             if not self.child.isalive():
                 self.pump()
-                raise Failure(f"the program ended while waiting for {what}")
+                raise Ended(f"the program ended while waiting for {what}")
         raise Failure(f"no answer within {ANSWER_SECONDS:.0f} s (waiting for {what})")
 
     def resize(self, rows: int, cols: int) -> None:
@@ -253,25 +258,28 @@ def _one_run(run: Run, rng: random.Random, figures: Figures, sent: list[bytes], 
     recent: deque[tuple[bytes, str, str]] = deque(maxlen=4)
     """The last keys, each with the question on the screen before and after it."""
     for count in range(budget):
-        if rng.random() < 0.02:
-            figures.resizes += 1
-            figures.probes += 1
-            run.resize(rng.randint(5, 50), rng.randint(20, 140))
+        try:
+            if rng.random() < 0.02:
+                figures.resizes += 1
+                figures.probes += 1
+                run.resize(rng.randint(5, 50), rng.randint(20, 140))
+                run.pump()
+                run.probe(rng)
+            key = random_key(rng)
+            before = _asking(run.text)
+            run.child.send(key)
+            sent.append(key)
+            figures.keys += 1
             run.pump()
-            run.probe(rng)
-        key = random_key(rng)
-        before = _asking(run.text)
-        run.child.send(key)
-        sent.append(key)
-        figures.keys += 1
-        run.pump()
-        recent.append((key, before, _asking(run.text)))
-        if not run.child.isalive():
+            recent.append((key, before, _asking(run.text)))
+            if not run.child.isalive():
+                raise Ended("the program ended")
+            if count % PROBE_EVERY == PROBE_EVERY - 1:
+                figures.probes += 1
+                run.probe(rng)
+        except Ended:
             _ended_by_keys(run, figures, recent)
             return
-        if count % PROBE_EVERY == PROBE_EVERY - 1:
-            figures.probes += 1
-            run.probe(rng)
     _end(run, rng, figures)
 
 
