@@ -30,7 +30,8 @@ def captured_options(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Options, boo
     seen: list[tuple[Options, bool]] = []
     import cribbage.ui
 
-    def fake_run(options: Options, *, ascii_only: bool = False, hooks: object = None) -> int:
+    def fake_run(options: Options, *, ascii_only: bool = False, hooks: object = None,
+                 **saving: object) -> int:
         seen.append((options, ascii_only))
         return 0
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -28,6 +30,9 @@ class Terminal:
     def __init__(self, *args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None) -> None:
         base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PAGER")}
         base.update({"TERM": "linux", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "CRIBBAGE_DELAY": "0.05"})
+        self.own_home: str | None = None
+        if env is None or "CRIBBAGE_HOME" not in env:  # never the player's own saves
+            self.own_home = base["CRIBBAGE_HOME"] = tempfile.mkdtemp(prefix="cribbage-e2e-")
         if env is not None:
             base.update(env)
             base = {k: v for k, v in base.items() if v}
@@ -82,6 +87,8 @@ class Terminal:
     def close(self) -> None:
         if self.child.isalive():
             self.child.terminate(force=True)
+        if self.own_home is not None:
+            shutil.rmtree(self.own_home, ignore_errors=True)
 
 
 @pytest.fixture

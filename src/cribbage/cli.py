@@ -1,18 +1,24 @@
 """The `cribbage` command: options, `--rules`, starting the game, exit statuses.
 
 Every mistake on the command line, or a terminal the game cannot run in, is one line on
-standard error and exit status 2; a game ends with 0, Ctrl-C with 130.
+standard error and exit status 2; a game ends with 0, Ctrl-C with 130, a hangup (SIGHUP, a
+closed terminal) with 129 and SIGTERM with 143 (128 plus the signal's number, as a shell
+reports a process killed by it). The game is saved after every action, so each of these
+leaves it to be resumed, and the terminal is restored on the way out.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from types import FrameType
 from typing import NoReturn, TextIO
 
 from . import __version__
@@ -26,7 +32,9 @@ __all__ = ["main", "build_parser", "UsageError"]
 USAGE = (
     "cribbage [--game {61,121}] [--match N] [--level {easy,classic,expert}] [-e|--explain]\n"
     "                [-m|--muggins] [--manual] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
-    "                [--ascii] [--no-autoplay] [--coach] [--rules] [--version] [--help]\n"
+    "                [--ascii] [--no-autoplay] [--coach] [--new] [--rules] [--version] [--help]\n"
+    "       cribbage --stats\n"
+    "       cribbage --replay FILE [--ascii]\n"
     "       cribbage --count CARD CARD CARD CARD STARTER [--crib]\n"
     "       cribbage --discard CARD CARD CARD CARD CARD CARD [--dealer|--pone]\n"
     "       cribbage --practice [--seed N]"
@@ -95,6 +103,11 @@ def build_parser() -> argparse.ArgumentParser:
     add("--ascii", action="store_true", help="draw with plain ASCII instead of Unicode")
     add("--no-autoplay", action="store_true",
         help="do not play your only legal card by itself")
+    add("--new", action="store_true",
+        help="start a new game even if one is saved (the saved one is kept as a backup)")
+    add("--stats", action="store_true", help="print your statistics and exit")
+    add("--replay", metavar="FILE",
+        help="show a recorded match (from the records directory) step by step")
     add("--rules", action="store_true", help="show the complete rules and exit")
     add("--count", nargs="+", metavar="CARD",
         help="count four cards and a starter (e.g. 5h 5c 5s jd 5d) and exit")
@@ -137,6 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .practice import practise
 
             return practise(seed=args.seed)
+        if args.stats:
+            return show_statistics()
+        if args.replay is not None:
+            return replay(args.replay, ascii_only=args.ascii)
         return play(args)
     except UsageError as err:
         print(f"cribbage: {err}", file=sys.stderr)
@@ -146,6 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except Stopped as stop:
+        return 128 + stop.signum
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else 0
 
@@ -163,6 +182,65 @@ def _delay() -> float | None:
     return delay
 
 
+class Stopped(BaseException):
+    """SIGHUP or SIGTERM arrived: unwind (restoring the terminal) and exit 128 + `signum`.
+
+    A BaseException, like KeyboardInterrupt, so that no handler meant for errors stops it.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"stopped by signal {signum}")
+        self.signum = signum
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise Stopped(signum)
+
+
+@contextlib.contextmanager
+def stopped_by_signals() -> Iterator[None]:
+    """While the game runs, SIGHUP and SIGTERM raise `Stopped` (where the platform has them)."""
+    previous: list[tuple[signal.Signals, object]] = []
+    for name in ("SIGHUP", "SIGTERM"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            previous.append((number, signal.signal(number, _stop)))
+    try:
+        yield
+    finally:
+        for number, handler in previous:
+            signal.signal(number, handler)  # type: ignore[arg-type]  # what signal() returned
+
+
+def show_statistics() -> int:
+    """Print the statistics (`--stats`); a sentence about the file, if any, goes to stderr."""
+    from .stats import render_statistics
+    from .storage import Storage
+
+    with Storage() as storage:
+        stats, message = storage.statistics()
+    if message:
+        print(f"cribbage: {message}", file=sys.stderr)
+    print(render_statistics(stats))
+    return 0
+
+
+def replay(path: str, *, ascii_only: bool = False) -> int:
+    """Show the record in `path` step by step (`--replay`)."""
+    from .storage import load_record
+
+    record = load_record(path)  # a bad file: InvalidRecordError, one line and status 2
+    _check_terminal()
+    from .ui import run_replay
+    from .ui.screen import TerminalGone
+
+    with stopped_by_signals():
+        try:
+            return run_replay(record, ascii_only=ascii_only)
+        except TerminalGone:
+            return 128 + 1
+
+
 def has_terminal() -> bool:
     """True when standard input and output are both a terminal."""
     return sys.stdin.isatty() and sys.stdout.isatty()
@@ -170,21 +248,13 @@ def has_terminal() -> bool:
 
 def play(args: argparse.Namespace) -> int:
     """Start the game in the terminal with the parsed options."""
-    import curses  # only a game needs the terminal library
-
     from .rules import Counting
+    from .storage import Storage
     from .ui import Options, run
     from .ui.game import DELAY
+    from .ui.screen import TerminalGone
 
-    if not has_terminal():
-        raise UsageError("The game needs a terminal: standard input and output must be one.")
-    term = os.environ.get("TERM", "")
-    if not term:
-        raise UsageError("TERM is not set, so the terminal's type is unknown.")
-    try:
-        curses.setupterm(term, 1)  # curses draws on file descriptor 1
-    except curses.error:
-        raise UsageError(f"The terminal type '{term}' is unknown here.") from None
+    _check_terminal()
     delay = _delay()
     options = Options(
         target=args.game,
@@ -200,7 +270,26 @@ def play(args: argparse.Namespace) -> int:
         delay=DELAY if delay is None else delay,
         coach=args.coach,
     )
-    return run(options, ascii_only=args.ascii)
+    with stopped_by_signals(), Storage() as storage:
+        try:
+            return run(options, ascii_only=args.ascii, storage=storage, fresh=args.new)
+        except TerminalGone:
+            return 128 + 1  # as for SIGHUP, which a closed terminal sends too
+
+
+def _check_terminal() -> None:
+    """Raise UsageError unless the game can take over this terminal."""
+    import curses  # only the game needs the terminal library
+
+    if not has_terminal():
+        raise UsageError("The game needs a terminal: standard input and output must be one.")
+    term = os.environ.get("TERM", "")
+    if not term:
+        raise UsageError("TERM is not set, so the terminal's type is unknown.")
+    try:
+        curses.setupterm(term, 1)  # curses draws on file descriptor 1
+    except curses.error:
+        raise UsageError(f"The terminal type '{term}' is unknown here.") from None
 
 
 def show_rules(out: TextIO | None = None) -> int:

@@ -7,20 +7,57 @@ terminal back as it found it (`curses.wrapper`), whatever happens.
 from __future__ import annotations
 
 import curses
+from typing import TYPE_CHECKING
 
 from .game import GameUI, Hooks, Options, Quit
 from .glyphs import choose_glyphs
 from .screen import CursesScreen, wants_color
 
-__all__ = ["run", "GameUI", "Hooks", "Options", "Quit"]
+if TYPE_CHECKING:
+    from ..record import Record
+    from ..storage import Storage
+
+__all__ = ["run", "run_replay", "GameUI", "Hooks", "Options", "Quit"]
 
 
-def run(options: Options, *, ascii_only: bool = False, hooks: Hooks | None = None) -> int:
-    """Play in the terminal; return the exit status."""
+def run(
+    options: Options,
+    *,
+    ascii_only: bool = False,
+    hooks: Hooks | None = None,
+    storage: Storage | None = None,
+    fresh: bool = False,
+) -> int:
+    """Play in the terminal; return the exit status.
+
+    With `storage` the game is resumed from and saved to it (`saving.play_kept`; `fresh`
+    backs up the save and starts a new match); `hooks` are then the keeper's, and a game
+    left unfinished is said to be kept once the terminal is restored.
+    """
     glyphs = choose_glyphs(ascii_only)
+    farewell: list[str] = []
 
     def session(window: curses.window) -> int:
         screen = CursesScreen(window, color=wants_color())
+        if storage is not None:
+            from .saving import play_kept
+
+            return play_kept(screen, options, storage, glyphs=glyphs, fresh=fresh, farewell=farewell)
         return GameUI(screen, options, glyphs=glyphs, hooks=hooks).run()
+
+    status = curses.wrapper(session)
+    for line in farewell:  # once the terminal is back, where the player will see it
+        print(line)
+    return status
+
+
+def run_replay(record: Record, *, ascii_only: bool = False) -> int:
+    """Show a recorded match step by step in the terminal; return the exit status."""
+    from .replay import ReplayUI
+
+    glyphs = choose_glyphs(ascii_only)
+
+    def session(window: curses.window) -> int:
+        return ReplayUI(CursesScreen(window, color=wants_color()), record, glyphs=glyphs).run()
 
     return curses.wrapper(session)

@@ -206,7 +206,7 @@ class GameUI:
     def run(self) -> int:
         """Play until the player stops; return the exit status (0)."""
         try:
-            if not self.options.quiet:
+            if not self.options.quiet and not self.recorder.events:  # not on a resumed match
                 self.log.say("Welcome to cribbage. Press ? for keys and help.")
             while True:
                 self.play_match()
@@ -639,6 +639,7 @@ class GameUI:
         if key in ("y", "Y"):
             if self.hooks.quit_note:
                 self.log.say(self.hooks.quit_note)
+                self.draw()
             raise Quit
         if key is not None and key in _SUIT_LETTERS and self.picture.cursor is not None:
             self.typed = "q" + key

@@ -34,6 +34,7 @@ __all__ = [
     "HOME",
     "END",
     "wants_color",
+    "TerminalGone",
 ]
 
 LEFT: Final = "LEFT"
@@ -52,6 +53,14 @@ PAGE_UP: Final = "PAGE_UP"
 PAGE_DOWN: Final = "PAGE_DOWN"
 HOME: Final = "HOME"
 END: Final = "END"
+
+
+class TerminalGone(Exception):
+    """The terminal stopped answering: waiting for a key fails again and again (it was closed)."""
+
+
+_DEAD_READS: Final = 100
+"""Failed waits for a key in a row, with no time limit, after which the terminal is gone."""
 
 
 class Color(Enum):
@@ -154,6 +163,7 @@ class CursesScreen:
         except curses.error:
             pass
         window.keypad(True)
+        self._failed_reads = 0
 
     def size(self) -> tuple[int, int]:
         rows, cols = self._window.getmaxyx()
@@ -182,12 +192,23 @@ class CursesScreen:
         try:
             key = self._window.get_wch()
         except curses.error:
+            if timeout is None:
+                self._failed_reads += 1
+                if self._failed_reads >= _DEAD_READS:
+                    raise TerminalGone("The terminal is gone.") from None
             return None
+        self._failed_reads = 0
         if isinstance(key, int):
-            if key == curses.KEY_RESIZE:
+            name = _SPECIAL_KEYS.get(key, f"KEY_{key}")
+        else:
+            name = _CONTROL_KEYS.get(key, key)
+        if name in (RESIZE, REDRAW):
+            if name == RESIZE:
                 curses.update_lines_cols()
-            return _SPECIAL_KEYS.get(key, f"KEY_{key}")
-        return _CONTROL_KEYS.get(key, key)
+            # Paint every cell at the next refresh: after a resize the terminal may have
+            # moved or dropped lines, and Ctrl-L is asked for when the screen looks wrong.
+            self._window.clearok(True)
+        return name
 
     def _attr(self, style: Style) -> int:
         attr = self._attrs.get(style)

@@ -1,0 +1,131 @@
+"""A recorded match shown step by step (`cribbage --replay FILE`), on the game's own screen.
+
+The record is replayed through the engine (`cribbage.record.replay_steps`); each step is
+drawn as the game draws it, with the same table, board and messages, and with the
+computer's cards face up. A step that ends a deal shows the show first, then the next deal.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Final
+
+from ..events import HandOver
+from ..match import MatchOver
+from ..record import Record, replay_steps
+from ..rules import Seat
+from ..view import view_for
+from .draw import HandPicture, Layout, Painter
+from .glyphs import Glyphs, UNICODE
+from .screen import BACKSPACE, END, F10, HOME, LEFT, PAGE_DOWN, PAGE_UP, REDRAW, RESIZE, Screen
+from .table import Table
+from .words import Line, MessageLog, Speaker
+
+__all__ = ["Frame", "ReplayUI", "frames_of"]
+
+_BACK: Final = frozenset({LEFT, BACKSPACE, "h"})
+_QUIT: Final = frozenset({"q", "Q", F10})
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """What the screen shows at one moment of the record."""
+
+    table: Table
+    lines: int
+    """How many of the record's messages have been said by then."""
+    games_won: tuple[int, ...]
+    game: int
+    hand: int
+
+
+def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]]:
+    """Every moment of `record` worth a look, and all its messages.
+
+    Raises:
+        InvalidRecordError: a step of the record is not legal where it stands.
+    """
+    frames: list[Frame] = []
+    lines: list[Line] = []
+    table = Table()
+    for state, events in replay_steps(record):
+        for event in events:
+            if isinstance(event, HandOver):  # the show, before the next deal is dealt
+                frames.append(Frame(copy.deepcopy(table), len(lines), state.games_won,
+                                    state.number, max(state.game.hand_number - 1, 1)))
+            if not (isinstance(event, MatchOver) and record.match_config.games == 1):
+                lines.extend(speaker.lines(event))  # as in the game: a one-game match says it once
+            table.update(event)
+        game = state.game
+        table.sync(view_for(game, Seat.HUMAN))
+        if game.hands and not table.note:
+            table.hands[Seat.COMPUTER] = list(game.hands[Seat.COMPUTER])
+            table.face_up[Seat.COMPUTER] = True
+        frames.append(Frame(copy.deepcopy(table), len(lines), state.games_won,
+                            state.number, game.hand_number))
+    return frames, lines
+
+
+class ReplayUI:
+    """Steps through a record: any key goes on, left arrow or Backspace goes back, q quits."""
+
+    def __init__(self, screen: Screen, record: Record, *, glyphs: Glyphs = UNICODE) -> None:
+        self.screen = screen
+        self.record = record
+        self.painter = Painter(screen, glyphs)
+        self.frames, self.lines = frames_of(record, Speaker(glyphs))
+        self.index = 0
+        self.back = 0
+        self.glyphs = glyphs
+
+    def run(self) -> int:
+        """Show the record until q; return the exit status (0)."""
+        while True:
+            self.draw()
+            key = self.screen.read_key(None)
+            if key is None or key in (RESIZE, REDRAW):
+                continue
+            if key in _QUIT:
+                return 0
+            last = len(self.frames) - 1
+            if key in (PAGE_UP, PAGE_DOWN):
+                rows, cols = self.screen.size()
+                height = Layout.for_size(rows, cols).messages_h
+                self.back = max(0, self.back + (height - 1 if key == PAGE_UP else 1 - height))
+                continue
+            self.back = 0
+            if key in _BACK:
+                self.index = max(0, self.index - 1)
+            elif key == HOME:
+                self.index = 0
+            elif key == END:
+                self.index = last
+            else:
+                self.index = min(last, self.index + 1)
+
+    def draw(self) -> None:
+        """The frame at the current step, with where it stands and the keys."""
+        screen = self.screen
+        rows, cols = screen.size()
+        target = self.record.game_config.target
+        layout = Layout.for_size(rows, cols, target)
+        screen.clear()
+        if not layout.fits:
+            self.painter.too_small(rows, cols)
+            screen.refresh()
+            return
+        frame = self.frames[self.index]
+        log = MessageLog(self.lines[: frame.lines], self.back)
+        self.painter.table(layout, frame.table, HandPicture(), None)
+        self.painter.board(layout, frame.table, target, frame.games_won)
+        self.painter.messages(layout, log)
+        self.back = log.back
+        last = len(self.frames) - 1
+        where = f"Replay: step {self.index} of {last}, game {frame.game}, hand {frame.hand}"
+        if self.index == last:
+            where += " (the end)"
+        left, right = self.glyphs.arrows[0], self.glyphs.arrows[1]
+        keys = f"{right} space: next   {left} Backspace: back   Home End   PgUp PgDn   q quit"
+        self.painter.prompt(layout, where, "", keys)
+        screen.refresh()

@@ -1,0 +1,222 @@
+"""The game with its save: resumed at start, saved after every action, counted when it ends.
+
+`play_kept` is what `cribbage` runs on the terminal. It takes the save for this copy of the
+game (`Storage.claim`), offers to resume a saved match ("Resume the saved game? (Y/n)"),
+and plays through `GameUI` with a `Keeper` in its hooks: after every action the keeper
+hands the match to `Storage.save`, which also counts a finished game and files a finished
+match. Whatever the storage has to say (a save that could not be resumed, a disk that is
+full, a game open elsewhere) is one sentence in the message log, and play goes on.
+
+A resumed match keeps its own rules (target, games, counting) and the computer's level it
+was started with; the command line's display options (quiet, ASCII, autoplay, random cut,
+delay) are taken as given now.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import replace
+from typing import Final
+
+from ..computer import LEVELS
+from ..record import Recorder
+from ..rules import Counting, Seat
+from ..stats import summary_line
+from ..storage import Options as SavedOptions
+from ..storage import SavedMatch, Storage, new_match_id
+from ..view import view_for
+from .game import GameUI, Hooks, Options, Quit
+from .glyphs import Glyphs, UNICODE
+from .screen import ENTER, ESCAPE, F10, Screen
+from .words import Tone
+
+__all__ = ["Keeper", "play_kept", "saved_options", "resumed_options", "RESUME_QUESTION", "KEPT"]
+
+RESUME_QUESTION: Final = "Resume the saved game? (Y/n)"
+KEPT: Final = "The game is kept: start cribbage again to resume it."
+_NOTE_WIDTH: Final = 60
+
+
+def saved_options(options: Options) -> SavedOptions:
+    """What a save remembers of the player's options besides the rules in its record."""
+    return {
+        "level": options.level,
+        "explain": options.explain,
+        "target": options.target,
+        "games": options.games,
+        "counting": options.counting.value,
+        "muggins": options.muggins,
+        "seed": options.seed,
+    }
+
+
+def resumed_options(options: Options, match: SavedMatch) -> tuple[Options, list[str]]:
+    """The options a resumed `match` is played with, and what differs from `options`.
+
+    The match's rules come from its record and its level from its save, whatever the
+    command line says now; an option the save does not name, or names wrongly, is taken
+    from `options`.
+    """
+    game, config = match.record.game_config, match.record.match_config
+    level = match.options.get("level")
+    explain = match.options.get("explain")
+    resumed = replace(
+        options,
+        target=game.target,
+        games=config.games if config.games is not None else options.games,
+        counting=game.counting[Seat.HUMAN] if game.counting else options.counting,
+        muggins=game.muggins,
+        level=level if isinstance(level, str) and level in LEVELS else options.level,
+        explain=explain if isinstance(explain, bool) else options.explain,
+    )
+    differences: list[str] = []
+    if resumed.level != options.level:
+        differences.append(f"the computer plays at {resumed.level}")
+    if resumed.target != options.target:
+        differences.append(f"the game is to {resumed.target}")
+    if resumed.games != options.games:
+        differences.append(f"the match is {resumed.games} game{'' if resumed.games == 1 else 's'}")
+    if (resumed.counting, resumed.muggins) != (options.counting, options.muggins):
+        if resumed.counting is Counting.AUTOMATIC:
+            differences.append("hands are counted for you")
+        else:
+            differences.append(f"you count your hands{' with muggins' if resumed.muggins else ''}")
+    if resumed.explain != options.explain:
+        differences.append(f"explanations are {'on' if resumed.explain else 'off'}")
+    return resumed, differences
+
+
+class Keeper:
+    """Saves the match after every action and adds the running record to the end of a game.
+
+    Build it, give `hooks` to the `GameUI`, then `attach` the UI so that what the storage
+    says reaches the message log.
+    """
+
+    def __init__(self, storage: Storage, options: SavedOptions) -> None:
+        self.storage = storage
+        self.options = dict(options)
+        self.match: SavedMatch | None = None
+        self.ui: GameUI | None = None
+        self.hooks = Hooks(on_step=self.on_step, end_notes=self.end_notes, on_hint=self.on_hint)
+
+    def attach(self, ui: GameUI) -> None:
+        """Speak through `ui`'s message log from now on."""
+        self.ui = ui
+
+    def on_step(self, recorder: Recorder) -> None:
+        """Save the match after an action (a new match, after "Another game?", gets a new id)."""
+        if self.match is None or self.match.recorder is not recorder:
+            self.match = SavedMatch(new_match_id(), recorder, dict(self.options))
+        message = self.storage.save(self.match)
+        if message:
+            self.say(message)
+        kept = self.storage.owns_save and not recorder.state.over and self.storage.save_path.exists()
+        self.hooks.quit_note = KEPT if kept else None
+
+    def on_hint(self, level: str) -> None:
+        """Count a hint in the statistics of `level`."""
+        message = self.storage.count_hint(level)
+        if message:
+            self.say(message)
+
+    def end_notes(self, recorder: Recorder) -> list[str]:
+        """The player's running record at this level, for the end-of-game box."""
+        level = self.match.level if self.match is not None else str(self.options.get("level"))
+        stats, message = self.storage.statistics()
+        if message:
+            self.say(message)
+        return ["", *textwrap.wrap(summary_line(stats, level), _NOTE_WIDTH)]
+
+    def say(self, message: str) -> None:
+        if self.ui is not None:
+            self.ui.log.say(message, Tone.ERROR)
+
+
+def retell(ui: GameUI) -> None:
+    """Put the messages of the match so far back in the log, and the table as it stands."""
+    for event in ui.recorder.events:
+        for line in ui.speaker.lines(event):
+            ui.log.add(line)
+    ui.table.sync(view_for(ui.recorder.state.game, Seat.HUMAN))
+
+
+def ask_resume(ui: GameUI) -> bool | None:
+    """Ask whether to resume the match on the table: True, False for a new game, None to quit."""
+    ui.set_prompt(RESUME_QUESTION, "Enter or y resumes   n starts a new game   q quit")
+    try:
+        while True:
+            key = ui.read_key()
+            if key in (ENTER, "y", "Y"):
+                return True
+            if key in ("n", "N"):
+                return False
+            if key in ("q", "Q", F10, ESCAPE):
+                try:
+                    ui.confirm_quit()
+                except Quit:
+                    return None
+    finally:
+        ui.set_prompt("", "")
+
+
+def play_kept(
+    screen: Screen,
+    options: Options,
+    storage: Storage,
+    *,
+    glyphs: Glyphs = UNICODE,
+    fresh: bool = False,
+    farewell: list[str] | None = None,
+) -> int:
+    """Play on `screen` with the save in `storage`; `fresh` (`--new`) backs the save up first.
+
+    Returns the exit status (0). When the player leaves a match unfinished and saved, the
+    sentence saying so is added to `farewell`, to be printed once the terminal is restored.
+    """
+    notes: list[str | None] = []
+    claimed = storage.claim()
+    saved: SavedMatch | None = None
+    if claimed is not None:
+        notes.append(claimed)
+    elif fresh:
+        notes.append(storage.back_up())
+    else:
+        saved, message = storage.load()
+        notes.append(message)
+    if saved is not None:
+        resumed, differences = resumed_options(options, saved)
+        keeper = Keeper(storage, saved.options)
+        ui = GameUI(screen, resumed, glyphs=glyphs, recorder=saved.recorder, hooks=keeper.hooks)
+        keeper.attach(ui)
+        retell(ui)
+        _say_all(ui, notes)
+        answer = ask_resume(ui)
+        if answer is None:
+            return 0
+        if answer:
+            keeper.match = saved
+            keeper.hooks.quit_note = KEPT
+            ui.log.say("The saved game goes on.", Tone.RESULT)
+            if differences:
+                ui.log.say(f"It keeps the options it was started with: {', '.join(differences)}.")
+            return _play(ui, keeper, farewell)
+        notes = [storage.back_up()]
+    keeper = Keeper(storage, saved_options(options))
+    ui = GameUI(screen, options, glyphs=glyphs, hooks=keeper.hooks)
+    keeper.attach(ui)
+    _say_all(ui, notes)
+    return _play(ui, keeper, farewell)
+
+
+def _play(ui: GameUI, keeper: Keeper, farewell: list[str] | None) -> int:
+    status = ui.run()
+    if keeper.hooks.quit_note and farewell is not None:
+        farewell.append(keeper.hooks.quit_note)
+    return status
+
+
+def _say_all(ui: GameUI, notes: list[str | None]) -> None:
+    for note in notes:
+        if note:
+            ui.log.say(note, Tone.ERROR)
