@@ -72,6 +72,22 @@ def naive_show(hand: list[Card], starter: Card, crib: bool = False) -> int:
     return points
 
 
+def simplest_action(game: GameState, seat: int, cut: int = 20) -> Action:
+    """The first legal choice for `seat`: cut at `cut`, lay away the first two cards, play
+    the first playable card, claim nothing in the show."""
+    match game.phase:
+        case Phase.CUT_FOR_DEAL:
+            return CutForDeal(seat, cut)
+        case Phase.DISCARD:
+            return Discard(seat, game.hands[seat][:2])
+        case Phase.CUT_STARTER:
+            return CutStarter(seat, cut)
+        case Phase.PLAY:
+            return Play(seat, legal_plays(game, seat)[0])
+        case _:
+            return Claim(seat, 0)
+
+
 def random_action(state: GameState, rng: random.Random) -> Action:
     """A random legal action for the first seat that must act."""
     seat = pending(state)[0]

@@ -12,9 +12,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
-from cribbage.rules import Claim, CutForDeal, CutStarter, Discard, Phase, Play, legal_plays, pending
+from cribbage.rules import Phase, pending
 from cribbage.storage import SavedMatch, Storage
 
+from .support import simplest_action
 from .test_e2e import COMMAND, TIMEOUT, Terminal, terminals  # noqa: F401  (a fixture)
 
 RESUME = "Resume the saved game? (Y/n)"
@@ -143,17 +144,7 @@ def finished_match(home: Path, seed: int = 11) -> None:
         match = SavedMatch.start(seed, options={"level": "easy"})
         while (game := match.state.game).phase is not Phase.GAME_OVER:
             seat = pending(game)[0]
-            match game.phase:
-                case Phase.CUT_FOR_DEAL:
-                    match.apply(CutForDeal(seat, 20))
-                case Phase.DISCARD:
-                    match.apply(Discard(seat, game.hands[seat][:2]))
-                case Phase.CUT_STARTER:
-                    match.apply(CutStarter(seat, 20))
-                case Phase.PLAY:
-                    match.apply(Play(seat, legal_plays(game, seat)[0]))
-                case Phase.SHOW:
-                    match.apply(Claim(seat, 0))
+            match.apply(simplest_action(game, seat))
             assert storage.save(match) is None
 
 

@@ -13,7 +13,6 @@ from cribbage.rules import (
     Claim,
     Counting,
     CutForDeal,
-    CutStarter,
     Discard,
     Phase,
     Play,
@@ -25,6 +24,8 @@ from cribbage.ui.game import GameUI, Hooks, Options, Quit
 from cribbage.ui.glyphs import ASCII, UNICODE
 from cribbage.ui.screen import BACKSPACE, ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
+
+from .support import simplest_action
 
 FAST = Options(seed=1, delay=0)
 
@@ -58,17 +59,7 @@ def advance(recorder: Recorder, until: Callable[[Recorder], bool], limit: int = 
             return recorder
         game = recorder.state.game
         seat = pending(game)[0]
-        match game.phase:
-            case Phase.DISCARD:
-                recorder.apply(Discard(seat, game.hands[seat][:2]))
-            case Phase.CUT_STARTER:
-                recorder.apply(CutStarter(seat, 10))
-            case Phase.PLAY:
-                recorder.apply(Play(seat, legal_plays(game, seat)[0]))
-            case Phase.SHOW:
-                recorder.apply(Claim(seat, 0))
-            case _:
-                raise AssertionError(f"cannot advance from {game.phase}")
+        recorder.apply(simplest_action(game, seat, cut=10))
     raise AssertionError("the condition never held")
 
 

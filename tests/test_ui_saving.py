@@ -11,17 +11,9 @@ import pytest
 from cribbage.errors import InvalidRecordError
 from cribbage.record import Record, Recorder, replay
 from cribbage.rules import (
-    Action,
-    Claim,
     Counting,
-    CutForDeal,
-    CutStarter,
-    Discard,
-    GameState,
     Phase,
-    Play,
     Seat,
-    legal_plays,
     pending,
 )
 from cribbage.storage import SavedMatch, Storage, load_record
@@ -33,22 +25,9 @@ from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 from cribbage.ui.words import Speaker
 from cribbage.ui.glyphs import UNICODE
 
+from .support import simplest_action
+
 FAST = Options(seed=5, delay=0, level="easy")
-
-
-def simplest(game: GameState, seat: int) -> Action:
-    """The first legal choice for `seat`."""
-    match game.phase:
-        case Phase.CUT_FOR_DEAL:
-            return CutForDeal(seat, 20)
-        case Phase.DISCARD:
-            return Discard(seat, game.hands[seat][:2])
-        case Phase.CUT_STARTER:
-            return CutStarter(seat, 20)
-        case Phase.PLAY:
-            return Play(seat, legal_plays(game, seat)[0])
-        case _:
-            return Claim(seat, 0)
 
 
 def player(screen: FakeScreen) -> str | None:
@@ -310,7 +289,7 @@ def test_a_match_saved_between_games_resumes_at_the_end_of_game_box(tmp_path: Pa
         while match.state.game.phase is not Phase.GAME_OVER:
             game = match.state.game
             seat = pending(game)[0]
-            match.apply(simplest(game, seat))
+            match.apply(simplest_action(game, seat))
             storage.save(match)
     _, screen, _ = start(tmp_path, [ENTER, "x"], options=Options(delay=0))
     assert any("Press any key for game 2." in frame for frame in screen.frames)
