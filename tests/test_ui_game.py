@@ -290,6 +290,13 @@ def test_q_asks_before_quitting_and_y_quits() -> None:
     assert ui.recorder.record.steps == ()
 
 
+@pytest.mark.parametrize("typed", ["3", "[200~h", "five of"])
+def test_q_asks_to_quit_even_with_text_typed(typed: str) -> None:
+    ui, screen = make_ui([*typed, "q", "y"], recorder=dealt(4))
+    assert ui.run() == 0
+    assert any("Quit? (y/n)" in frame for frame in screen.frames)
+
+
 def test_answering_no_to_quit_goes_back_to_the_same_question() -> None:
     ui, screen = make_ui(["q", "n"])
     run_until_out_of_keys(ui)

@@ -585,7 +585,7 @@ class GameUI:
                 continue
             if key == "?":
                 self.show_help()
-            elif (key == "q" and not self.typed) or key == F10:
+            elif key in ("q", F10):  # no card's name has a q after its first letter
                 if self.confirm_quit():
                     return TYPED
             elif key in self.hooks.keys:
