@@ -199,3 +199,18 @@ def test_the_size_message_always_fits_on_its_one_line(cols: int) -> None:
     assert screen.text().strip() == line
     if cols >= 30:
         assert f"{cols}x10" in line
+
+
+@pytest.mark.parametrize("cols", [80, 82, 90, 100, 132])
+@pytest.mark.parametrize("target", [61, 121])
+def test_the_scroll_marks_sit_inside_the_board_at_any_width(cols: int, target: int) -> None:
+    screen = board((10, 20), (0, 0), cols=cols, target=target)
+    layout = Layout.for_size(24, cols, target)
+    log = MessageLog()
+    for n in range(40):
+        log.say(f"message {n}")
+    log.scroll(5)
+    Painter(screen, UNICODE).messages(layout, log)
+    bottom = screen.text().splitlines()[layout.messages_y - 1]
+    assert "PgUp: older" in bottom and "PgDn: newer" in bottom
+    assert bottom.rstrip().endswith("┘")  # the board's corner is whole, and nothing is past it

@@ -353,7 +353,8 @@ class Painter:
             self.screen.put(top + height - len(lines) + i, x, line.text, _TONES[line.tone])
         marks = " ".join(mark for mark, shown in (("PgUp: older", older), ("PgDn: newer", newer)) if shown)
         if marks:
-            self.screen.put(top - 1, layout.cols - len(marks) - 3, f" {marks} ", _DIM)
+            board_end = layout.right_x + _board_width(layout.lane)  # on the board's bottom edge
+            self.screen.put(top - 1, board_end - len(marks) - 3, f" {marks} ", _DIM)
 
     # -- the bottom lines, overlays
 
