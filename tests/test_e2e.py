@@ -71,7 +71,7 @@ class Terminal:
                 break
         raise AssertionError(f"the screen never showed {what!r}:\n{self.text}")
 
-    def send(self, keys: str) -> None:
+    def send(self, keys: str | bytes) -> None:
         self.child.send(keys)
 
     def resize(self, rows: int, cols: int) -> None:
@@ -194,6 +194,22 @@ def test_ctrl_c_ends_the_game_quietly(terminals: Callable[..., Terminal]) -> Non
     assert status == 130
     term.pump()
     assert "Traceback" not in term.text
+
+
+def test_bytes_that_are_not_utf8_do_not_stop_the_keyboard(terminals: Callable[..., Terminal]) -> None:
+    term = terminals("--seed", "58", "--level", "easy")
+    term.wait_for("Where do you cut the pack?")
+    term.send("\r")
+    term.wait_for("Choose 2 for")
+    term.send(b"\xb3")  # a byte no UTF-8 character starts with: once the keyboard went dead here
+    term.send("5")
+    term.wait_for("\ufffd5")
+    term.send("\x1b")
+    term.wait_for(lambda text: "\ufffd5" not in text)
+    term.send("q")
+    term.wait_for("Quit? (y/n)")
+    term.send("y")
+    assert term.exit_status() == 0
 
 
 def test_a_missing_term_is_one_line_and_status_2(terminals: Callable[..., Terminal]) -> None:

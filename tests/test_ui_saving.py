@@ -3,7 +3,6 @@ counted once finished, and the replay of a record."""
 
 from __future__ import annotations
 
-import curses
 from pathlib import Path
 
 import pytest
@@ -20,7 +19,17 @@ from cribbage.storage import SavedMatch, Storage, load_record
 from cribbage.ui.game import Options
 from cribbage.ui.replay import ReplayUI, frames_of
 from cribbage.ui.saving import KEPT, RESUME_QUESTION, Keeper, play_kept, resumed_options, saved_options
-from cribbage.ui.screen import BACKSPACE, ENTER, LEFT, REDRAW, RIGHT, CursesScreen, TerminalGone
+from cribbage.ui.screen import (
+    BACKSPACE,
+    ENTER,
+    ESCAPE,
+    LEFT,
+    REDRAW,
+    REPLACEMENT,
+    RIGHT,
+    CursesScreen,
+    TerminalGone,
+)
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 from cribbage.ui.words import Speaker
 from cribbage.ui.glyphs import UNICODE
@@ -246,8 +255,8 @@ def test_quit_in_the_resume_question_leaves_the_save(tmp_path: Path) -> None:
 class DeadWindow:
     """A curses window whose terminal has gone: every wait for a key fails at once."""
 
-    def __init__(self, keys: tuple[str, ...] = ()) -> None:
-        self.keys = list(keys)
+    def __init__(self, keys: tuple[str | bytes, ...] = ()) -> None:
+        self.keys: list[str | bytes] = list(keys)
         self.cleared: list[bool] = []
 
     def keypad(self, flag: bool) -> None:
@@ -259,10 +268,16 @@ class DeadWindow:
     def clearok(self, flag: bool) -> None:
         self.cleared.append(flag)
 
-    def get_wch(self) -> str:
-        if self.keys:
-            return self.keys.pop(0)
-        raise curses.error("no input")
+    def getch(self) -> int:
+        """The next byte of the keys (each a text or raw bytes), or -1: nothing came."""
+        while self.keys:
+            key = self.keys[0]
+            data = key.encode() if isinstance(key, str) else key
+            if data:
+                self.keys[0] = data[1:]
+                return data[0]
+            self.keys.pop(0)
+        return -1
 
 
 def test_a_terminal_that_stops_answering_ends_the_game() -> None:
@@ -279,6 +294,24 @@ def test_ctrl_l_repaints_every_cell() -> None:
     screen = CursesScreen(window, color=False)  # type: ignore[arg-type]  # a stand-in window
     assert screen.read_key(None) == REDRAW and window.cleared == [True]
     assert screen.read_key(None) == "a" and window.cleared == [True]
+
+
+@pytest.mark.parametrize(
+    ("typed", "keys"),
+    [
+        ((b"\xb3", "q"), [REPLACEMENT, "q"]),  # a byte no character starts with
+        ((b"\xe2\x99", "q"), [REPLACEMENT, "q"]),  # a character broken off: q still counts
+        ((b"\xf8\xff", "y"), [REPLACEMENT, REPLACEMENT, "y"]),
+        (("♥", "5", "é"), ["♥", "5", "é"]),
+        (("\x1b", "\r"), [ESCAPE, ENTER]),
+    ],
+)
+def test_keys_are_decoded_and_bytes_that_are_not_utf8_do_not_stop_the_keyboard(
+    typed: tuple[str | bytes, ...], keys: list[str]
+) -> None:
+    screen = CursesScreen(DeadWindow(typed), color=False)  # type: ignore[arg-type]  # a stand-in window
+    assert [screen.read_key(None) for _ in keys] == keys
+    assert screen.read_key(0.01) is None
 
 
 def test_a_match_saved_between_games_resumes_at_the_end_of_game_box(tmp_path: Path) -> None:

@@ -61,6 +61,10 @@ class TerminalGone(Exception):
 
 _DEAD_READS: Final = 100
 """Failed waits for a key in a row, with no time limit, after which the terminal is gone."""
+REPLACEMENT: Final = "\ufffd"
+"""The key read for bytes that are not UTF-8."""
+_REST_OF_CHARACTER_MS: Final = 50
+"""How long the other bytes of a character typed may take to arrive."""
 
 
 class Color(Enum):
@@ -164,6 +168,8 @@ class CursesScreen:
             pass
         window.keypad(True)
         self._failed_reads = 0
+        self._next = -1
+        """A key already read that belongs to the next read (-1: none)."""
 
     def size(self) -> tuple[int, int]:
         rows, cols = self._window.getmaxyx()
@@ -188,20 +194,23 @@ class CursesScreen:
         self._window.refresh()
 
     def read_key(self, timeout: float | None = None) -> str | None:
+        # Bytes are read with getch and decoded here: ncurses' get_wch stops answering for
+        # good after a byte that cannot start a UTF-8 character (a stray 0xB3, say).
         self._window.timeout(-1 if timeout is None else max(0, int(timeout * 1000)))
-        try:
-            key = self._window.get_wch()
-        except curses.error:
+        key = self._next if self._next != -1 else self._window.getch()
+        self._next = -1
+        if key == -1:
             if timeout is None:
                 self._failed_reads += 1
                 if self._failed_reads >= _DEAD_READS:
-                    raise TerminalGone("The terminal is gone.") from None
+                    raise TerminalGone("The terminal is gone.")
             return None
         self._failed_reads = 0
-        if isinstance(key, int):
+        if key > 0xFF:
             name = _SPECIAL_KEYS.get(key, f"KEY_{key}")
         else:
-            name = _CONTROL_KEYS.get(key, key)
+            char = self._character(key)
+            name = _CONTROL_KEYS.get(char, char)
         if name in (RESIZE, REDRAW):
             if name == RESIZE:
                 curses.update_lines_cols()
@@ -209,6 +218,25 @@ class CursesScreen:
             # moved or dropped lines, and Ctrl-L is asked for when the screen looks wrong.
             self._window.clearok(True)
         return name
+
+    def _character(self, first: int) -> str:
+        """The character that starts with byte `first`, its other UTF-8 bytes read at once;
+        U+FFFD for bytes that are not UTF-8 (a byte that breaks a character is kept for the
+        next read)."""
+        if first < 0x80:
+            return chr(first)
+        length = 2 if 0xC2 <= first <= 0xDF else 3 if 0xE0 <= first <= 0xEF else 4 if 0xF0 <= first <= 0xF4 else 0
+        if not length:
+            return REPLACEMENT
+        data = bytearray([first])
+        self._window.timeout(_REST_OF_CHARACTER_MS)
+        while len(data) < length:
+            byte = self._window.getch()
+            if not 0x80 <= byte <= 0xBF:
+                self._next = byte  # the start of the next key (or -1: nothing came)
+                return REPLACEMENT
+            data.append(byte)
+        return data.decode("utf-8", "replace")
 
     def _attr(self, style: Style) -> int:
         attr = self._attrs.get(style)
