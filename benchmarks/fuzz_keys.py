@@ -30,6 +30,7 @@ not sent: the terminal acts on them before the program sees them.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import re
@@ -153,6 +154,13 @@ class Run:
         self.stream = pyte.ByteStream(self.screen)
         self.output = bytearray()
         self.child = pexpect.spawn(command, args, dimensions=(rows, cols), env=env)
+        self.start = time.monotonic()
+        self.events: list[tuple[float, str, str]] = []
+        """What was done to the program: (seconds since start, "key" or "resize", what)."""
+
+    def send(self, key: bytes) -> None:
+        self.events.append((time.monotonic() - self.start, "key", key.hex()))
+        self.child.send(key)
 
     @property
     def text(self) -> str:
@@ -185,6 +193,7 @@ class Run:
         raise Failure(f"no answer within {ANSWER_SECONDS:.0f} s (waiting for {what})")
 
     def resize(self, rows: int, cols: int) -> None:
+        self.events.append((time.monotonic() - self.start, "resize", f"{rows}x{cols}"))
         self.screen.resize(rows, cols)
         self.child.setwinsize(rows, cols)
 
@@ -200,13 +209,30 @@ class Run:
         self.resize(rng.randint(24, 40), rng.randint(80, 120))
         self.wait_for(lambda text: re.search(r"won \d+ ", text) is not None, "the board")
 
+    def diagnosis(self) -> str:
+        """What the process is doing, as far as Linux and py-spy (when installed) tell."""
+        pid = self.child.pid
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+            wchan = Path(f"/proc/{pid}/wchan").read_text()
+        except OSError:
+            return "no process information"
+        spy = shutil.which("py-spy") or shutil.which("py-spy", path=str(Path(sys.executable).parent))
+        stack = ""
+        if spy:
+            import subprocess
+
+            done = subprocess.run([spy, "dump", "--pid", str(pid)], capture_output=True, text=True, check=False)
+            stack = "\n" + (done.stdout or done.stderr)[-2500:]
+        return f"state {state}, waiting in {wchan or '-'}{stack}"
+
     def finish(self) -> tuple[int | None, bool]:
         """Wait for the end: the exit status, and whether the terminal was restored."""
         deadline = time.monotonic() + ANSWER_SECONDS
         while self.child.isalive() and time.monotonic() < deadline:
             self.pump(0.1)
         if self.child.isalive():
-            raise Failure("the program did not end")
+            raise Failure(f"the program did not end ({self.diagnosis()})")
         self.pump()
         try:
             flags = termios.tcgetattr(self.child.child_fd)[3]
@@ -220,13 +246,22 @@ class Run:
 
 
 def fuzz(keys: int, seed: int, *, home: Path, log: Callable[[str], None] = lambda _: None,
-         command: str = COMMAND) -> Figures:
-    """Type `keys` random keys into as many runs of `cribbage` (`command`) as it takes."""
+         command: str = COMMAND, keep: Path | None = None) -> Figures:
+    """Type `keys` random keys into as many runs of `cribbage` (`command`) as it takes.
+
+    With `keep`, each failing run is kept there to be played again (`again`): its options,
+    the files it started from and every key and resize with its time.
+    """
     rng = random.Random(seed)
     figures = Figures()
     while figures.keys < keys:
         args = random_options(rng)
         figures.runs += 1
+        kept = None
+        if keep is not None:
+            kept = keep / f"run-{seed}-{figures.runs}"
+            shutil.rmtree(kept, ignore_errors=True)
+            shutil.copytree(home, kept / "home")
         run = Run(args, home, command=command)
         sent: list[bytes] = []
         try:
@@ -238,11 +273,17 @@ def fuzz(keys: int, seed: int, *, home: Path, log: Callable[[str], None] = lambd
                 f"last keys: {sent[-20:]!r}\nscreen:\n{screen}"
             )
             log(figures.failures[-1])
+            if kept is not None:
+                (kept / "run.json").write_text(json.dumps(
+                    {"args": args, "failure": figures.failures[-1], "events": run.events}, indent=1))
+                kept = None
             if run.child.isalive():
                 run.child.kill(signal.SIGKILL)
             run.child.close()
             if not sent:
                 break  # the program does not even start: every run would fail the same way
+        if kept is not None:
+            shutil.rmtree(kept, ignore_errors=True)
         log(f"run {figures.runs}: {figures.keys} keys so far")
     figures.games_finished, figures.matches_filed = _counted(home)
     return figures
@@ -251,7 +292,7 @@ def fuzz(keys: int, seed: int, *, home: Path, log: Callable[[str], None] = lambd
 def _one_run(run: Run, rng: random.Random, figures: Figures, sent: list[bytes], budget: int) -> None:
     run.wait_for(lambda text: "Computer" in text, "the first screen")
     if "Resume the saved game?" in run.text and rng.random() < 0.7:
-        run.child.send(b"\r")
+        run.send(b"\r")
         sent.append(b"\r")
         figures.keys += 1
         figures.resumed += 1
@@ -267,7 +308,7 @@ def _one_run(run: Run, rng: random.Random, figures: Figures, sent: list[bytes], 
                 run.probe(rng)
             key = random_key(rng)
             before = _asking(run.text)
-            run.child.send(key)
+            run.send(key)
             sent.append(key)
             figures.keys += 1
             run.pump()
@@ -312,28 +353,55 @@ def _end(run: Run, rng: random.Random, figures: Figures) -> None:
         run.resize(24, 80)
         run.wait_for(lambda text: re.search(r"won \d+ ", text) is not None, "the board")
         for key in (b"\x1b", b"\x1b"):
-            run.child.send(key)
+            run.send(key)
             time.sleep(0.05)
         run.pump()
         if run.child.isalive() and _asking(run.text) != "Another game?":
-            run.child.send(b"q")
+            run.send(b"q")
             run.wait_for(lambda text: _asking(text) in ("Quit? (y/n)", "Another game?"),
                          "a question after q")
-            run.child.send(b"y" if _asking(run.text) == "Quit? (y/n)" else b"n")
+            run.send(b"y" if _asking(run.text) == "Quit? (y/n)" else b"n")
         elif run.child.isalive():
-            run.child.send(b"n")
+            run.send(b"n")
     elif how == "ctrl-c":
-        run.child.send(b"\x03")
+        run.send(b"\x03")
     elif how == "sigterm":
         run.child.kill(signal.SIGTERM)
     else:
         run.child.kill(signal.SIGHUP)
-    status, restored = run.finish()
+    try:
+        status, restored = run.finish()
+    except Failure as failure:
+        raise Failure(f"ended by {how}: {failure}") from None
     if status != expected:
         raise Failure(f"ended by {how}: status {status}, not {expected}")
     if not restored:
         raise Failure(f"ended by {how}: the terminal was not restored")
     figures.ends[how] += 1
+
+
+def again(kept: Path, *, command: str = COMMAND) -> str:
+    """Play a kept run again with the same timing; what the screen shows at the end."""
+    spec = json.loads((kept / "run.json").read_text())
+    home = Path(tempfile.mkdtemp(prefix="cribbage-again-"))
+    shutil.copytree(kept / "home", home, dirs_exist_ok=True)
+    run = Run(spec["args"], home, command=command)
+    try:
+        for at, kind, what in spec["events"]:
+            while time.monotonic() - run.start < at:
+                run.pump(min(0.02, max(0.0, at - (time.monotonic() - run.start))))
+            if kind == "key":
+                run.send(bytes.fromhex(what))
+            else:
+                rows, cols = map(int, what.split("x"))
+                run.resize(rows, cols)
+        run.pump(1.0)
+        return f"alive: {run.child.isalive()}\n{run.text}"
+    finally:
+        if run.child.isalive():
+            run.child.kill(signal.SIGKILL)
+        run.child.close()
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def _counted(home: Path) -> tuple[int, int]:
@@ -350,11 +418,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", type=int, default=3000, help="keys to send in all (default 3000)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="say how far it got after each run")
+    parser.add_argument("--keep", type=Path, metavar="DIR", help="keep each failing run in DIR")
+    parser.add_argument("--again", type=Path, metavar="RUN", help="play a kept run again (its folder)")
     args = parser.parse_args(argv)
+    if args.again is not None:
+        print(again(args.again))
+        return 0
     start = time.perf_counter()
     home = Path(tempfile.mkdtemp(prefix="cribbage-fuzz-"))
     try:
-        figures = fuzz(args.keys, args.seed, home=home, log=print if args.verbose else lambda _: None)
+        figures = fuzz(args.keys, args.seed, home=home, log=print if args.verbose else lambda _: None,
+                       keep=args.keep)
     finally:
         shutil.rmtree(home, ignore_errors=True)
     print(figures.report())

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -27,7 +28,8 @@ TIMEOUT = 30.0
 class Terminal:
     """A `cribbage` process on a pseudo-terminal, with an emulated screen."""
 
-    def __init__(self, *args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None) -> None:
+    def __init__(self, *args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None,
+                 preexec_fn: Callable[[], None] | None = None) -> None:
         base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PAGER")}
         base.update({"TERM": "linux", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "CRIBBAGE_DELAY": "0.05"})
         self.own_home: str | None = None
@@ -38,7 +40,8 @@ class Terminal:
             base = {k: v for k, v in base.items() if v}
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
-        self.child = pexpect.spawn(COMMAND, list(args), dimensions=(rows, cols), env=base)
+        self.child = pexpect.spawn(COMMAND, list(args), dimensions=(rows, cols), env=base,
+                                   preexec_fn=preexec_fn)
 
     def pump(self, wait: float = 0.05) -> None:
         """Feed whatever the program has written into the emulator."""
@@ -95,8 +98,9 @@ class Terminal:
 def terminals() -> Iterator[Callable[..., Terminal]]:
     started: list[Terminal] = []
 
-    def start(*args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None) -> Terminal:
-        terminal = Terminal(*args, rows=rows, cols=cols, env=env)
+    def start(*args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None,
+              preexec_fn: Callable[[], None] | None = None) -> Terminal:
+        terminal = Terminal(*args, rows=rows, cols=cols, env=env, preexec_fn=preexec_fn)
         started.append(terminal)
         return terminal
 
@@ -194,6 +198,17 @@ def test_ctrl_c_ends_the_game_quietly(terminals: Callable[..., Terminal]) -> Non
     assert status == 130
     term.pump()
     assert "Traceback" not in term.text
+
+
+def test_ctrl_c_ends_the_game_even_when_started_with_interrupts_ignored(
+    terminals: Callable[..., Terminal],
+) -> None:
+    """A script's background job (`cribbage &` in sh) starts with SIGINT ignored; in the
+    game Ctrl-C still quits, as the help says."""
+    term = terminals("--seed", "4", preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    term.wait_for("Where do you cut the pack?")
+    term.send("\x03")
+    assert term.exit_status() == 130
 
 
 def test_bytes_that_are_not_utf8_do_not_stop_the_keyboard(terminals: Callable[..., Terminal]) -> None:

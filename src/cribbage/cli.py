@@ -199,8 +199,12 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 @contextlib.contextmanager
 def stopped_by_signals() -> Iterator[None]:
-    """While the game runs, SIGHUP and SIGTERM raise `Stopped` (where the platform has them)."""
-    previous: list[tuple[signal.Signals, object]] = []
+    """While the game runs, SIGHUP and SIGTERM raise `Stopped` (where the platform has them)
+    and Ctrl-C raises KeyboardInterrupt, even if the game was started with it ignored (as
+    `sh` starts a background job): in the game Ctrl-C quits."""
+    previous: list[tuple[signal.Signals, object]] = [
+        (signal.SIGINT, signal.signal(signal.SIGINT, signal.default_int_handler))
+    ]
     for name in ("SIGHUP", "SIGTERM"):
         number = getattr(signal, name, None)
         if number is not None:
