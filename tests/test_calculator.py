@@ -23,6 +23,8 @@ def test_count_prints_every_item_the_total_and_the_words(capsys: pytest.CaptureF
 def test_count_knows_the_crib_flush_rule(crib: bool, total: int) -> None:
     text = count_text(["2h", "4h", "6h", "8h", "ts"], crib=crib)
     assert f"  {total:2}  total" in text.splitlines()
+    spoken = text.splitlines()[-1]  # a sentence, as the game says it
+    assert spoken[0].isupper() and spoken.endswith(".")
     cards = parse_cards(["2h", "4h", "6h", "8h", "ts"])
     assert score_hand(cards[:4], cards[4], crib=crib).total == total
 

@@ -46,7 +46,8 @@ def count_text(texts: Sequence[str], *, crib: bool = False) -> str:
     starter = cards[4]
     score = score_hand(hand, starter, crib=crib)
     title = f"{'Crib' if crib else 'Hand'} {format_cards(hand)}, starter {starter}"
-    lines = [title, *breakdown_lines(score), f"  {score.total:2}  total", announce(score) + "."]
+    spoken = announce(score)
+    lines = [title, *breakdown_lines(score), f"  {score.total:2}  total", spoken[0].upper() + spoken[1:] + "."]
     return "\n".join(lines)
 
 
