@@ -2,6 +2,8 @@
 
     python benchmarks/fuzz_keys.py                    # 3000 keys, seed 1
     python benchmarks/fuzz_keys.py --keys 300 --seed 7
+    python benchmarks/fuzz_keys.py --keep /tmp/kept       # keep failing runs to study
+    python benchmarks/fuzz_keys.py --again /tmp/kept/run-7-7   # play one again, same timing
 
 Each run starts `cribbage` (random options, a seeded deal, `CRIBBAGE_DELAY=0`, saves in a
 temporary `CRIBBAGE_HOME` shared by the runs, so later runs meet the resume question) on a
