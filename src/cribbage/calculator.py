@@ -35,7 +35,7 @@ def count_text(texts: Sequence[str], *, crib: bool = False) -> str:
        2  fifteen     TC 5S
        2  pair        5H 5S
        6  total
-    fifteen two, fifteen four, and a pair is six.
+    Fifteen two, fifteen four, and a pair is six.
     """
     if len(texts) != 5:
         raise InvalidCardError(
