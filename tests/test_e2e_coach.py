@@ -4,9 +4,11 @@ pseudo-terminal, read as a player would see them."""
 from __future__ import annotations
 
 import re
+import signal
 from collections.abc import Callable
 
 import pexpect
+import pytest
 
 from cribbage.cards import parse_cards
 from cribbage.scoring import score_hand
@@ -111,8 +113,12 @@ def test_counting_practice_in_a_terminal() -> None:
     assert child.exitstatus == 0
 
 
-def test_ctrl_c_ends_practice_quietly_with_status_130() -> None:
-    child = pexpect.spawn(COMMAND, ["--practice", "--seed", "3"], timeout=TIMEOUT, encoding="utf-8")
+@pytest.mark.parametrize("ignored", [False, True], ids=["as-usual", "started-with-sigint-ignored"])
+def test_ctrl_c_ends_practice_quietly_with_status_130(ignored: bool) -> None:
+    # started with SIGINT ignored, as sh starts a background job: Ctrl-C still ends practice
+    ignore = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if ignored else None
+    child = pexpect.spawn(COMMAND, ["--practice", "--seed", "3"], timeout=TIMEOUT, encoding="utf-8",
+                          preexec_fn=ignore)
     try:
         child.expect("Your count: ")
         child.sendintr()

@@ -149,7 +149,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.practice:
             from .practice import practise
 
-            return practise(seed=args.seed)
+            with stopped_by_signals():
+                return practise(seed=args.seed)
         if args.stats:
             return show_statistics()
         if args.replay is not None:
@@ -199,9 +200,9 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 @contextlib.contextmanager
 def stopped_by_signals() -> Iterator[None]:
-    """While the game runs, SIGHUP and SIGTERM raise `Stopped` (where the platform has them)
-    and Ctrl-C raises KeyboardInterrupt, even if the game was started with it ignored (as
-    `sh` starts a background job): in the game Ctrl-C quits."""
+    """While the game (or practice, or a replay) runs, SIGHUP and SIGTERM raise `Stopped`
+    (where the platform has them) and Ctrl-C raises KeyboardInterrupt, even if the program was
+    started with it ignored (as `sh` starts a background job): there Ctrl-C quits."""
     previous: list[tuple[signal.Signals, object]] = [
         (signal.SIGINT, signal.signal(signal.SIGINT, signal.default_int_handler))
     ]
