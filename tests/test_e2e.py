@@ -200,12 +200,16 @@ def test_ctrl_c_ends_the_game_quietly(terminals: Callable[..., Terminal]) -> Non
     assert "Traceback" not in term.text
 
 
+def ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def test_ctrl_c_ends_the_game_even_when_started_with_interrupts_ignored(
     terminals: Callable[..., Terminal],
 ) -> None:
     """A script's background job (`cribbage &` in sh) starts with SIGINT ignored; in the
     game Ctrl-C still quits, as the help says."""
-    term = terminals("--seed", "4", preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    term = terminals("--seed", "4", preexec_fn=ignore_interrupts)
     term.wait_for("Where do you cut the pack?")
     term.send("\x03")
     assert term.exit_status() == 130

@@ -4,7 +4,6 @@ pseudo-terminal, read as a player would see them."""
 from __future__ import annotations
 
 import re
-import signal
 from collections.abc import Callable
 
 import pexpect
@@ -13,7 +12,7 @@ import pytest
 from cribbage.cards import parse_cards
 from cribbage.scoring import score_hand
 
-from .test_e2e import COMMAND, TIMEOUT, Terminal, terminals
+from .test_e2e import COMMAND, TIMEOUT, Terminal, ignore_interrupts, terminals
 
 __all__ = ["terminals"]  # the fixture, shared with the other end-to-end tests
 
@@ -116,9 +115,8 @@ def test_counting_practice_in_a_terminal() -> None:
 @pytest.mark.parametrize("ignored", [False, True], ids=["as-usual", "started-with-sigint-ignored"])
 def test_ctrl_c_ends_practice_quietly_with_status_130(ignored: bool) -> None:
     # started with SIGINT ignored, as sh starts a background job: Ctrl-C still ends practice
-    ignore = (lambda: signal.signal(signal.SIGINT, signal.SIG_IGN)) if ignored else None
     child = pexpect.spawn(COMMAND, ["--practice", "--seed", "3"], timeout=TIMEOUT, encoding="utf-8",
-                          preexec_fn=ignore)
+                          preexec_fn=ignore_interrupts if ignored else None)
     try:
         child.expect("Your count: ")
         child.sendintr()
