@@ -38,6 +38,7 @@ import random
 import re
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
 import termios
@@ -222,8 +223,6 @@ class Run:
         spy = shutil.which("py-spy") or shutil.which("py-spy", path=str(Path(sys.executable).parent))
         stack = ""
         if spy:
-            import subprocess
-
             done = subprocess.run([spy, "dump", "--pid", str(pid)], capture_output=True, text=True, check=False)
             stack = "\n" + (done.stdout or done.stderr)[-2500:]
         return f"state {state}, waiting in {wchan or '-'}{stack}"

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from .cards import Card, format_cards, parse_cards
 from .errors import InvalidCardError
-from .scoring import Score, announce, score_hand
+from .scoring import Score, announce_sentence, score_hand
 
 __all__ = ["count_text", "breakdown_lines", "discard_text", "discard_table"]
 
@@ -46,8 +46,7 @@ def count_text(texts: Sequence[str], *, crib: bool = False) -> str:
     starter = cards[4]
     score = score_hand(hand, starter, crib=crib)
     title = f"{'Crib' if crib else 'Hand'} {format_cards(hand)}, starter {starter}"
-    spoken = announce(score)
-    lines = [title, *breakdown_lines(score), f"  {score.total:2}  total", spoken[0].upper() + spoken[1:] + "."]
+    lines = [title, *breakdown_lines(score), f"  {score.total:2}  total", announce_sentence(score)]
     return "\n".join(lines)
 
 

@@ -16,7 +16,7 @@ from typing import Final, TextIO
 
 from .calculator import breakdown_lines
 from .cards import DECK, Card, format_cards
-from .scoring import Score, announce, score_hand
+from .scoring import Score, announce_sentence, score_hand
 
 __all__ = ["PracticeHand", "Tally", "deal_practice_hand", "read_count", "practise"]
 
@@ -159,8 +159,7 @@ def _verdict(say: Callable[..., None], answer: int, score: Score, crib: bool) ->
         head = f"Right: {score.total}."
     else:
         head = f"Not {answer}: the {what} is worth {score.total}."
-    words = announce(score)
-    say(head, *_breakdown(score), words[:1].upper() + words[1:] + ".")
+    say(head, *_breakdown(score), announce_sentence(score))
 
 
 def _breakdown(score: Score) -> Sequence[str]:

@@ -34,6 +34,7 @@ __all__ = [
     "rank_points",
     "peg_points",
     "announce",
+    "announce_sentence",
     "number_word",
     "enumerate_show_scores",
     "RANK_KEY",
@@ -365,3 +366,16 @@ def announce(score: Score) -> str:
             last = i == len(parts) - 1 and phrases
             phrases.append(f"{'and ' if last else ''}{phrase} is {number_word(running)}")
     return ", ".join(phrases)
+
+
+
+def announce_sentence(score: Score) -> str:
+    """`announce` written as a sentence, with a capital and a full stop.
+
+    >>> from cribbage.cards import parse_cards
+    >>> *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
+    >>> announce_sentence(score_hand(hand, starter))
+    'Fifteen two, fifteen four, and a pair is six.'
+    """
+    words = announce(score)
+    return words[:1].upper() + words[1:] + "."

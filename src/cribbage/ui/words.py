@@ -35,7 +35,7 @@ from ..events import (
 )
 from ..match import MatchOver
 from ..rules import Seat
-from ..scoring import Score, ScoreKind, announce, number_word
+from ..scoring import Score, ScoreKind, announce_sentence, number_word
 from .glyphs import Glyphs
 
 __all__ = [
@@ -156,7 +156,7 @@ class Speaker:
                 said = f"{self.whose(seat)} {what} {g.cards(cards)} + {g.card(starter)}"
                 lines = [Line(f"{said}: {score.total}", self.tone(seat))]
                 if self.explain[seat]:
-                    lines.append(Line(f"  {_capital(announce(score))}.", self.tone(seat)))
+                    lines.append(Line(f"  {announce_sentence(score)}", self.tone(seat)))
                 return lines
             case Claimed(seat, claimed, actual, crib):
                 return self._claimed(event)
