@@ -1,12 +1,16 @@
-"""Shared test helpers: card strategies, a naive scorer, and a random-play driver."""
+"""Shared test helpers: card strategies, a naive scorer, a random-play driver, and the
+benchmark scripts loaded as modules."""
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 import random
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from hypothesis import strategies as st
@@ -30,11 +34,22 @@ from cribbage.rules import (
 )
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 
 def reference(name: str) -> Any:
     """A file of verified figures from ../shared/reference."""
     return json.loads((REFERENCE / name).read_text())
+
+
+def benchmark(name: str) -> ModuleType:
+    """The script `benchmarks/<name>.py`, loaded as the module `name`."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)
+    spec.loader.exec_module(module)
+    return module
 
 
 def cards_st(n: int) -> st.SearchStrategy[list[Card]]:

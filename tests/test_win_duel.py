@@ -2,29 +2,16 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from dataclasses import replace
-from pathlib import Path
-from types import ModuleType
 
 from cribbage.computer import Computer
 from cribbage.rules import GameConfig, new_game
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
-
-
-def win_duel() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("win_duel", BENCHMARKS / "win_duel.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("win_duel", module)
-    spec.loader.exec_module(module)
-    return module
+from .support import benchmark
 
 
 def test_the_same_player_twice_ties_every_deal_and_chances_are_chances() -> None:
-    duel = win_duel()
+    duel = benchmark("win_duel")
     for deal in range(6):
         seed, scores, dealer = duel._position(deal)
         state = replace(new_game(GameConfig(), seed=seed, dealer=dealer), scores=scores)
@@ -38,7 +25,7 @@ def test_the_same_player_twice_ties_every_deal_and_chances_are_chances() -> None
 
 
 def test_a_player_who_reaches_the_target_in_the_deal_has_won() -> None:
-    duel = win_duel()
+    duel = benchmark("win_duel")
     # seat 0 needs one point and seat 1 a hundred, more than a deal can give: seat 0 wins
     # as soon as it scores at all, as it does with these cards, dealing or not
     for dealer in (0, 1):
