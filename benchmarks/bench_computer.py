@@ -14,6 +14,7 @@ time. Run it on an otherwise idle machine (it uses one core) and say what else w
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import platform
 import random
@@ -25,7 +26,16 @@ from typing import cast
 
 from cribbage.cards import DECK
 from cribbage.computer import Computer
-from cribbage.rules import MIN_PACKET, Action, CutStarter, GameConfig, Phase, apply, new_game, pending
+from cribbage.rules import (
+    MIN_PACKET,
+    Action,
+    CutStarter,
+    GameConfig,
+    Phase,
+    apply,
+    new_game,
+    pending,
+)
 from cribbage.view import view_for
 
 
@@ -64,7 +74,16 @@ def bench_discard(deals: int) -> None:
         rng = random.Random(f"bench-discard:{deal}")
         hand = rng.sample(DECK, 6)
         mine, theirs = rng.randint(0, 120), rng.randint(0, 120)
-        times.time(lambda: cpu.discard(hand, dealer=deal % 2 == 0, my_score=mine, opp_score=theirs, target=121))
+        times.time(
+            functools.partial(
+                cpu.discard,
+                hand,
+                dealer=deal % 2 == 0,
+                my_score=mine,
+                opp_score=theirs,
+                target=121,
+            )
+        )
         if min(121 - mine, 121 - theirs) <= cpu.settings.aware_within:
             near_end.cpu.append(times.cpu[-1])
             near_end.wall.append(times.wall[-1])
@@ -83,11 +102,13 @@ def bench_play(games: int) -> None:
             action: Action
             if state.phase is Phase.CUT_STARTER:
                 positions = range(MIN_PACKET, len(state.pack) - MIN_PACKET + 1)
-                action = CutStarter(seat, random.Random(f"cut:{game}:{state.hand_number}").choice(positions))
+                action = CutStarter(
+                    seat, random.Random(f"cut:{game}:{state.hand_number}").choice(positions)
+                )
             else:
                 view = view_for(state, seat)
                 clock = plays if state.phase is Phase.PLAY else discards
-                action = cast(Action, clock.time(lambda: cpus[seat].act(view)))
+                action = cast(Action, clock.time(functools.partial(cpus[seat].act, view)))
                 spent_cpu += clock.cpu[-1]
                 spent_wall += clock.wall[-1]
             state, _ = apply(state, action)
@@ -106,7 +127,9 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, load {os.getloadavg()[0]:.2f}")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, load {os.getloadavg()[0]:.2f}"
+    )
     if "discard" in args.parts:
         bench_discard(args.deals)
     if "play" in args.parts:

@@ -33,15 +33,20 @@ def main() -> int:
             hand = rng.sample(DECK, 6)
             dealer = deal % 2 == 0
             mine = discard_options(hand, dealer=dealer, settings=Settings(aware=False))
-            other = discard_options(hand, dealer=dealer, settings=Settings(
-                crib=variant.crib, pegging=variant.pegging, aware=False))[0]
+            other = discard_options(
+                hand,
+                dealer=dealer,
+                settings=Settings(crib=variant.crib, pegging=variant.pegging, aware=False),
+            )[0]
             if set(other.discard) != set(mine[0].discard):
                 changed += 1
                 by_expert = next(o for o in mine if set(o.discard) == set(other.discard))
                 gain += mine[0].total - by_expert.total
-        print(f"{name:<20} changes {100 * changed / args.deals:4.1f}% of discards; "
-              f"expected gain where it does {gain / max(changed, 1):.2f} points "
-              f"({gain / args.deals:.3f} a deal)")
+        print(
+            f"{name:<20} changes {100 * changed / args.deals:4.1f}% of discards; "
+            f"expected gain where it does {gain / max(changed, 1):.2f} points "
+            f"({gain / args.deals:.3f} a deal)"
+        )
     changed = 0
     for deal in range(args.deals):
         rng = random.Random(f"compare-end:{deal}")
@@ -51,8 +56,10 @@ def main() -> int:
         aware = discard_options(hand, **kwargs)[0]  # type: ignore[arg-type]
         plain = discard_options(hand, settings=Settings(aware=False), **kwargs)[0]  # type: ignore[arg-type]
         changed += set(aware.discard) != set(plain.discard)
-    print(f"{'chance of winning':<20} changes {100 * changed / args.deals:4.1f}% of discards "
-          "with both scores 81-120")
+    print(
+        f"{'chance of winning':<20} changes {100 * changed / args.deals:4.1f}% of discards "
+        "with both scores 81-120"
+    )
     return 0
 
 

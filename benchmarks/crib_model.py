@@ -23,7 +23,9 @@ from cribbage.cards import DECK
 from cribbage.computer.tables import throw_weights
 from cribbage.scoring import hand_points
 
-PUBLISHED = Path(__file__).resolve().parents[2] / "shared" / "reference" / "published_crib_tables.json"
+PUBLISHED = (
+    Path(__file__).resolve().parents[2] / "shared" / "reference" / "published_crib_tables.json"
+)
 RANK_PAIRS = [(low, high) for low in range(1, 14) for high in range(low, 14)]
 Table = dict[tuple[int, int], float]
 
@@ -37,8 +39,11 @@ def crib_table(weights: tuple[tuple[float, ...], ...] | None) -> Table:
         value = 0.0
         for suited, count in kinds:
             first = next(card for card in DECK if card.rank.value == low)
-            second = next(card for card in DECK if card.rank.value == high and card != first
-                          and (card.suit == first.suit) == suited)
+            second = next(
+                card
+                for card in DECK
+                if card.rank.value == high and card != first and (card.suit == first.suit) == suited
+            )
             rest = [card for card in DECK if card not in (first, second)]
             total = weight = 0.0
             for third, fourth in itertools.combinations(rest, 2):
@@ -46,8 +51,10 @@ def crib_table(weights: tuple[tuple[float, ...], ...] | None) -> Table:
                 if not w:
                     continue
                 starters = [card.index for card in rest if card not in (third, fourth)]
-                points = sum(hand_points(first.index, second.index, third.index, fourth.index, s, True)
-                             for s in starters)
+                points = sum(
+                    hand_points(first.index, second.index, third.index, fourth.index, s, True)
+                    for s in starters
+                )
                 total += w * points / len(starters)
                 weight += w
             value += count * total / weight
@@ -65,9 +72,9 @@ def compare(table: Table, published: list[list[float]]) -> tuple[float, float]:
     xs = [table[pair] for pair in RANK_PAIRS]
     ys = [published[low - 1][high - 1] for low, high in RANK_PAIRS]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    covariance = sum((x - mx) * (y - my) for x, y in zip(xs, ys))
+    covariance = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
     spread = math.sqrt(sum((x - mx) ** 2 for x in xs) * sum((y - my) ** 2 for y in ys))
-    return covariance / spread, sum(abs(x - y) for x, y in zip(xs, ys)) / len(xs)
+    return covariance / spread, sum(abs(x - y) for x, y in zip(xs, ys, strict=True)) / len(xs)
 
 
 def main() -> int:
@@ -75,23 +82,33 @@ def main() -> int:
     at_random = mean(random_table)
     own, given = crib_table(throw_weights("pone")), crib_table(throw_weights("dealer"))
     print(f"at random: {at_random:.3f}")
-    print(f"model, dealer's own crib: {mean(own):.3f} ({mean(own) - at_random:+.3f}); "
-          f"crib the pone gives to: {mean(given):.3f} ({mean(given) - at_random:+.3f})")
+    print(
+        f"model, dealer's own crib: {mean(own):.3f} ({mean(own) - at_random:+.3f}); "
+        f"crib the pone gives to: {mean(given):.3f} ({mean(given) - at_random:+.3f})"
+    )
     if not PUBLISHED.exists():
         print(f"{PUBLISHED} is missing: no published tables to compare with.", file=sys.stderr)
         return 1
     tables = json.loads(PUBLISHED.read_text())["tables"]
-    print("model against published   own crib: mean  corr  mean |diff|   pone's gift: mean  corr  mean |diff|")
+    print(
+        "model against published   own crib: mean  corr  mean |diff|   pone's gift: mean  corr  mean |diff|"
+    )
     for name, published in tables.items():
         mine, theirs = published["dealer_own_crib"], published["pone_opponent_crib"]
         own_fit, given_fit = compare(own, mine), compare(given, theirs)
-        means = [mean({(low, high): rows[low - 1][high - 1] for low, high in RANK_PAIRS})
-                 for rows in (mine, theirs)]
-        print(f"{name:<12} {means[0]:27.3f} {own_fit[0]:5.3f} {own_fit[1]:8.3f}"
-              f" {means[1]:22.3f} {given_fit[0]:5.3f} {given_fit[1]:8.3f}")
+        means = [
+            mean({(low, high): rows[low - 1][high - 1] for low, high in RANK_PAIRS})
+            for rows in (mine, theirs)
+        ]
+        print(
+            f"{name:<12} {means[0]:27.3f} {own_fit[0]:5.3f} {own_fit[1]:8.3f}"
+            f" {means[1]:22.3f} {given_fit[0]:5.3f} {given_fit[1]:8.3f}"
+        )
         own_fit, given_fit = compare(random_table, mine), compare(random_table, theirs)
-        print(f"  {'at random':<10} {'':27} {own_fit[0]:5.3f} {own_fit[1]:8.3f}"
-              f" {'':22} {given_fit[0]:5.3f} {given_fit[1]:8.3f}")
+        print(
+            f"  {'at random':<10} {'':27} {own_fit[0]:5.3f} {own_fit[1]:8.3f}"
+            f" {'':22} {given_fit[0]:5.3f} {given_fit[1]:8.3f}"
+        )
     return 0
 
 

@@ -25,7 +25,9 @@ from cribbage.computer.tables import pegging_values
 from cribbage.scoring import hand_points
 
 
-def _value(keep: tuple[Card, ...], crib: tuple[Card, ...], starters: list[Card], dealer: bool) -> float:
+def _value(
+    keep: tuple[Card, ...], crib: tuple[Card, ...], starters: list[Card], dealer: bool
+) -> float:
     """Kept hand plus (own) or minus (opponent's) crib, averaged over the starters."""
     a, b, c, d = (card.index for card in keep)
     w, x, y, z = (card.index for card in crib)
@@ -80,10 +82,14 @@ def main() -> int:
     for name, diffs in (("hand and crib", shows), ("pegging (table)", pegs)):
         mean = sum(diffs) / n
         sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1))
-        print(f"{name:<16} expert minus expert:{args.change}: {mean:+.4f} points a discard "
-              f"(standard error {sd / math.sqrt(n):.4f})")
-    print(f"{n} discards against the {args.opponent}'s real throws; they differ in {differing} "
-          f"({100 * differing / n:.1f}%)")
+        print(
+            f"{name:<16} expert minus expert:{args.change}: {mean:+.4f} points a discard "
+            f"(standard error {sd / math.sqrt(n):.4f})"
+        )
+    print(
+        f"{n} discards against the {args.opponent}'s real throws; they differ in {differing} "
+        f"({100 * differing / n:.1f}%)"
+    )
     return 0
 
 

@@ -57,14 +57,34 @@ PROBE_EVERY = 40
 KEYS_PER_RUN = (150, 600)
 
 _NAMED: dict[str, str] = {
-    "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D",
-    "home": "\x1b[1~", "insert": "\x1b[2~", "delete": "\x1b[3~", "end": "\x1b[4~",
-    "pgup": "\x1b[5~", "pgdn": "\x1b[6~",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "home": "\x1b[1~",
+    "insert": "\x1b[2~",
+    "delete": "\x1b[3~",
+    "end": "\x1b[4~",
+    "pgup": "\x1b[5~",
+    "pgdn": "\x1b[6~",
     **{f"f{n}": f"\x1b[[{'ABCDE'[n - 1]}" for n in range(1, 6)},
-    "f6": "\x1b[17~", "f7": "\x1b[18~", "f8": "\x1b[19~", "f9": "\x1b[20~",
-    "f10": "\x1b[21~", "f11": "\x1b[23~", "f12": "\x1b[24~",
+    "f6": "\x1b[17~",
+    "f7": "\x1b[18~",
+    "f8": "\x1b[19~",
+    "f9": "\x1b[20~",
+    "f10": "\x1b[21~",
+    "f11": "\x1b[23~",
+    "f12": "\x1b[24~",
 }
-_STRAY: tuple[str, ...] = ("\x1bOA", "\x1b[1;5C", "\x1b[200~", "\x1b[M !!", "\x1b[99~", "\x1b[", "\x1bO")
+_STRAY: tuple[str, ...] = (
+    "\x1bOA",
+    "\x1b[1;5C",
+    "\x1b[200~",
+    "\x1b[M !!",
+    "\x1b[99~",
+    "\x1b[",
+    "\x1bO",
+)
 _CONTROL: tuple[str, ...] = tuple(
     chr(c) for c in range(1, 32) if chr(c) not in "\x03\x11\x13\x1a\x1c\x1b\r\n"
 )
@@ -104,8 +124,16 @@ def random_options(rng: random.Random) -> list[str]:
     args = ["--seed", str(rng.randrange(1000))]
     args += rng.choice((["--game", "61"], ["--game", "61"], [], ["--game", "61", "--match", "2"]))
     args += ["--level", rng.choice(("easy", "easy", "classic", "expert"))]
-    for flag, chance in (("-m", 0.15), ("--manual", 0.05), ("-e", 0.1), ("-q", 0.1),
-                         ("-r", 0.2), ("--ascii", 0.15), ("--no-autoplay", 0.1), ("--new", 0.05)):
+    for flag, chance in (
+        ("-m", 0.15),
+        ("--manual", 0.05),
+        ("-e", 0.1),
+        ("-q", 0.1),
+        ("-r", 0.2),
+        ("--ascii", 0.15),
+        ("--no-autoplay", 0.1),
+        ("--new", 0.05),
+    ):
         if rng.random() < chance:
             args.append(flag)
     return args
@@ -147,11 +175,20 @@ class Ended(Failure):
 class Run:
     """One `cribbage` process on a pseudo-terminal with an emulated screen."""
 
-    def __init__(self, args: list[str], home: Path, rows: int = 24, cols: int = 80,
-                 command: str = COMMAND) -> None:
+    def __init__(
+        self, args: list[str], home: Path, rows: int = 24, cols: int = 80, command: str = COMMAND
+    ) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PAGER")}
-        env.update({"TERM": "linux", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "CRIBBAGE_DELAY": "0",
-                    "CRIBBAGE_HOME": str(home), "ESCDELAY": "25"})
+        env.update(
+            {
+                "TERM": "linux",
+                "LANG": "C.UTF-8",
+                "LC_ALL": "C.UTF-8",
+                "CRIBBAGE_DELAY": "0",
+                "CRIBBAGE_HOME": str(home),
+                "ESCDELAY": "25",
+            }
+        )
         self.args = args
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -220,10 +257,14 @@ class Run:
             wchan = Path(f"/proc/{pid}/wchan").read_text()
         except OSError:
             return "no process information"
-        spy = shutil.which("py-spy") or shutil.which("py-spy", path=str(Path(sys.executable).parent))
+        spy = shutil.which("py-spy") or shutil.which(
+            "py-spy", path=str(Path(sys.executable).parent)
+        )
         stack = ""
         if spy:
-            done = subprocess.run([spy, "dump", "--pid", str(pid)], capture_output=True, text=True, check=False)
+            done = subprocess.run(
+                [spy, "dump", "--pid", str(pid)], capture_output=True, text=True, check=False
+            )
             stack = "\n" + (done.stdout or done.stderr)[-2500:]
         return f"state {state}, waiting in {wchan or '-'}{stack}"
 
@@ -246,8 +287,15 @@ class Run:
         return status, line_mode and shown >= hidden
 
 
-def fuzz(keys: int, seed: int, *, home: Path, log: Callable[[str], None] = lambda _: None,
-         command: str = COMMAND, keep: Path | None = None) -> Figures:
+def fuzz(
+    keys: int,
+    seed: int,
+    *,
+    home: Path,
+    log: Callable[[str], None] = lambda _: None,
+    command: str = COMMAND,
+    keep: Path | None = None,
+) -> Figures:
     """Type `keys` random keys into as many runs of `cribbage` (`command`) as it takes.
 
     With `keep`, each failing run is kept there to be played again (`again`): its options,
@@ -275,8 +323,12 @@ def fuzz(keys: int, seed: int, *, home: Path, log: Callable[[str], None] = lambd
             )
             log(figures.failures[-1])
             if kept is not None:
-                (kept / "run.json").write_text(json.dumps(
-                    {"args": args, "failure": figures.failures[-1], "events": run.events}, indent=1))
+                (kept / "run.json").write_text(
+                    json.dumps(
+                        {"args": args, "failure": figures.failures[-1], "events": run.events},
+                        indent=1,
+                    )
+                )
                 kept = None
             if run.child.isalive():
                 run.child.kill(signal.SIGKILL)
@@ -290,7 +342,9 @@ def fuzz(keys: int, seed: int, *, home: Path, log: Callable[[str], None] = lambd
     return figures
 
 
-def _one_run(run: Run, rng: random.Random, figures: Figures, sent: list[bytes], budget: int) -> None:
+def _one_run(
+    run: Run, rng: random.Random, figures: Figures, sent: list[bytes], budget: int
+) -> None:
     run.wait_for(lambda text: "Computer" in text, "the first screen")
     if "Resume the saved game?" in run.text and rng.random() < 0.7:
         run.send(b"\r")
@@ -339,8 +393,9 @@ def _ended_by_keys(run: Run, figures: Figures, recent: deque[tuple[bytes, str, s
         raise Failure("the terminal was not restored")
     questions = {question for _, before, after in recent for question in (before, after)}
     keys = {key for key, _, _ in recent}
-    if status == 0 and ("Another game?" in questions
-                        or "Quit? (y/n)" in questions and keys & {b"y", b"Y"}):
+    if status == 0 and (
+        "Another game?" in questions or ("Quit? (y/n)" in questions and keys & {b"y", b"Y"})
+    ):
         figures.ends["quit"] += 1
         return
     raise Failure(f"the program ended with status {status} after the keys {list(recent)!r}")
@@ -359,8 +414,9 @@ def _end(run: Run, rng: random.Random, figures: Figures) -> None:
         run.pump()
         if run.child.isalive() and _asking(run.text) != "Another game?":
             run.send(b"q")
-            run.wait_for(lambda text: _asking(text) in ("Quit? (y/n)", "Another game?"),
-                         "a question after q")
+            run.wait_for(
+                lambda text: _asking(text) in ("Quit? (y/n)", "Another game?"), "a question after q"
+            )
             run.send(b"y" if _asking(run.text) == "Quit? (y/n)" else b"n")
         elif run.child.isalive():
             run.send(b"n")
@@ -420,7 +476,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--verbose", action="store_true", help="say how far it got after each run")
     parser.add_argument("--keep", type=Path, metavar="DIR", help="keep each failing run in DIR")
-    parser.add_argument("--again", type=Path, metavar="RUN", help="play a kept run again (its folder)")
+    parser.add_argument(
+        "--again", type=Path, metavar="RUN", help="play a kept run again (its folder)"
+    )
     args = parser.parse_args(argv)
     if args.again is not None:
         print(again(args.again))
@@ -428,8 +486,13 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     home = Path(tempfile.mkdtemp(prefix="cribbage-fuzz-"))
     try:
-        figures = fuzz(args.keys, args.seed, home=home, log=print if args.verbose else lambda _: None,
-                       keep=args.keep)
+        figures = fuzz(
+            args.keys,
+            args.seed,
+            home=home,
+            log=print if args.verbose else lambda _: None,
+            keep=args.keep,
+        )
     finally:
         shutil.rmtree(home, ignore_errors=True)
     print(figures.report())

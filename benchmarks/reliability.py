@@ -60,8 +60,12 @@ class ProcessSaver:
         return self._process.stdout.read()
 
 
-def _damaged(kind: str, try_one: Callable[[Storage, bytes, list[str]], str],
-             storage: Storage, cases: Iterable[bytes]) -> int:
+def _damaged(
+    kind: str,
+    try_one: Callable[[Storage, bytes, list[str]], str],
+    storage: Storage,
+    cases: Iterable[bytes],
+) -> int:
     failures: list[str] = []
     outcomes = Counter(try_one(storage, case, failures) for case in cases)
     tried = sum(outcomes.values())
@@ -87,12 +91,15 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as directory:
         home = Path(directory) / "kills"
         start = time.perf_counter()
-        figures = kill_and_check(home, args.seed, args.kills,
-                                 lambda: ProcessSaver(home, args.seed), rng, longest=0.6)
-        print(f"kills: {figures.kills} in {time.perf_counter() - start:.0f} s "
-              f"(in the middle of a save: {figures.mid_save}; a save to resume after: "
-              f"{figures.resumed}; matches finished: {figures.matches}); "
-              f"losses: {len(figures.losses)}")
+        figures = kill_and_check(
+            home, args.seed, args.kills, lambda: ProcessSaver(home, args.seed), rng, longest=0.6
+        )
+        print(
+            f"kills: {figures.kills} in {time.perf_counter() - start:.0f} s "
+            f"(in the middle of a save: {figures.mid_save}; a save to resume after: "
+            f"{figures.resumed}; matches finished: {figures.matches}); "
+            f"losses: {len(figures.losses)}"
+        )
         for loss in figures.losses[:5]:
             print(f"  {loss}")
         losses += len(figures.losses)
@@ -100,13 +107,17 @@ def main() -> int:
             storage.claim()
             save = match_after(args.seed, 90).to_json().encode()
             losses += _damaged(
-                "saves", try_damaged_save, storage,
+                "saves",
+                try_damaged_save,
+                storage,
                 [*truncations(save), *(damage(save, rng) for _ in range(args.damaged))],
             )
             storage.save(match_after(args.seed, None, options={"level": "expert"}))
             stats = storage.stats_path.read_bytes()
             losses += _damaged(
-                "statistics", try_damaged_statistics, storage,
+                "statistics",
+                try_damaged_statistics,
+                storage,
                 [*truncations(stats), *(damage(stats, rng) for _ in range(args.damaged))],
             )
     print(f"load average {os.getloadavg()[0]:.2f}; total losses: {losses}")

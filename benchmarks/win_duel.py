@@ -62,12 +62,15 @@ def _outcome(state: GameState, start: tuple[int, ...]) -> tuple[float, int]:
     if state.winner is not None:
         return (1.0 if state.winner == 0 else 0.0), points
     assert state.dealer is not None
-    chance = win_table().chance(TARGET - state.scores[0], TARGET - state.scores[1], state.dealer == 0)
+    chance = win_table().chance(
+        TARGET - state.scores[0], TARGET - state.scores[1], state.dealer == 0
+    )
     return chance, points
 
 
-def play_deal(state: GameState, players: Sequence[Computer], opponent: Computer,
-              cuts: Sequence[int]) -> dict[tuple[int, int], tuple[float, int]]:
+def play_deal(
+    state: GameState, players: Sequence[Computer], opponent: Computer, cuts: Sequence[int]
+) -> dict[tuple[int, int], tuple[float, int]]:
     """Each of `players` in seat 0 against `opponent` in seat 1 for one deal, once for each
     of `cuts` (where the pone cuts the pack): by (cut, player), the player's chance of
     winning afterwards and its points minus the opponent's."""
@@ -90,7 +93,9 @@ def play_deal(state: GameState, players: Sequence[Computer], opponent: Computer,
             choices = [(action, group, cut) for action, group in chosen.items()]
         for action, group, position in choices:
             after, events = apply(state, action)
-            if after.phase is Phase.GAME_OVER or any(isinstance(event, HandOver) for event in events):
+            if after.phase is Phase.GAME_OVER or any(
+                isinstance(event, HandOver) for event in events
+            ):
                 for k in group:
                     results[position, k] = _outcome(after, start)
             else:
@@ -106,7 +111,9 @@ def duel(job: tuple[Player, Player, Player, int, int]) -> tuple[float, float, bo
     state = replace(new_game(GameConfig(target=TARGET), seed=seed, dealer=dealer), scores=scores)
     positions = list(cut_positions(replace(state, phase=Phase.CUT_STARTER)))
     chosen = random.Random(f"win-duel-cuts:{deal}").sample(positions, cuts)
-    results = play_deal(state, [first.computer(1), second.computer(1)], opponent.computer(2), chosen)
+    results = play_deal(
+        state, [first.computer(1), second.computer(1)], opponent.computer(2), chosen
+    )
     chances = [results[cut, 0][0] - results[cut, 1][0] for cut in chosen]
     points = [results[cut, 0][1] - results[cut, 1][1] for cut in chosen]
     differ = any(results[cut, 0] != results[cut, 1] for cut in chosen)
@@ -117,13 +124,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("first", help="a player, e.g. expert")
     parser.add_argument("second", help="the player compared with it, e.g. expert:crib=random")
-    parser.add_argument("--opponent", default="expert", help="who both play against (default expert)")
+    parser.add_argument(
+        "--opponent", default="expert", help="who both play against (default expert)"
+    )
     parser.add_argument("--deals", type=int, default=4000)
     parser.add_argument("--cuts", type=int, default=4, help="starters per deal (default 4)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     try:
-        first, second, opponent = (parse_player(text) for text in (args.first, args.second, args.opponent))
+        first, second, opponent = (
+            parse_player(text) for text in (args.first, args.second, args.opponent)
+        )
     except ValueError as error:
         parser.error(str(error))
     started = time.perf_counter()
@@ -138,15 +149,21 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"\r{done}/{args.deals} deals", end="", file=sys.stderr)
     print(file=sys.stderr)
     n = len(per_deal)
-    print(f"{args.first} minus {args.second}, each against {args.opponent}, over {n} deals "
-          f"x {args.cuts} starters (outcomes differ in {differing} deals, {100 * differing / n:.1f}%):")
-    for name, values, scale, unit in (("chance of winning", [d[0] for d in per_deal], 100, "points of %"),
-                                      ("points in the deal", [float(d[1]) for d in per_deal], 1, "points")):
+    print(
+        f"{args.first} minus {args.second}, each against {args.opponent}, over {n} deals "
+        f"x {args.cuts} starters (outcomes differ in {differing} deals, {100 * differing / n:.1f}%):"
+    )
+    for name, values, scale, unit in (
+        ("chance of winning", [d[0] for d in per_deal], 100, "points of %"),
+        ("points in the deal", [float(d[1]) for d in per_deal], 1, "points"),
+    ):
         mean = sum(values) / n
         sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
         se = sd / math.sqrt(n)
-        print(f"  {name:<19} {scale * mean:+.4f} {unit} a deal (standard error {scale * se:.4f}, "
-              f"{mean / se if se else 0:+.1f} standard errors)")
+        print(
+            f"  {name:<19} {scale * mean:+.4f} {unit} a deal (standard error {scale * se:.4f}, "
+            f"{mean / se if se else 0:+.1f} standard errors)"
+        )
     print(f"{time.perf_counter() - started:.0f} s")
     return 0
 

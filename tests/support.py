@@ -30,7 +30,6 @@ from cribbage.rules import (
     cut_positions,
     legal_plays,
     pending,
-    show_turn,
 )
 
 REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
@@ -129,9 +128,6 @@ def play_random_game(
         after, events = apply(state, action)
         yield state, action, after, events
         state = after
-
-
-
 
 
 def play_state(

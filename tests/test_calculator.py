@@ -8,7 +8,9 @@ from cribbage.cli import main
 from cribbage.scoring import score_hand
 
 
-def test_count_prints_every_item_the_total_and_the_words(capsys: pytest.CaptureFixture[str]) -> None:
+def test_count_prints_every_item_the_total_and_the_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["--count", "five of hearts", "5c", "5 s", "jack of diamonds", "5D"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "Hand 5H 5C 5S JD, starter 5D"

@@ -30,8 +30,9 @@ def captured_options(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Options, boo
     seen: list[tuple[Options, bool]] = []
     import cribbage.ui
 
-    def fake_run(options: Options, *, ascii_only: bool = False, hooks: object = None,
-                 **saving: object) -> int:
+    def fake_run(
+        options: Options, *, ascii_only: bool = False, hooks: object = None, **saving: object
+    ) -> int:
         seen.append((options, ascii_only))
         return 0
 
@@ -52,13 +53,37 @@ def test_defaults(captured_options: list[tuple[Options, bool]]) -> None:
 
 
 def test_every_option_reaches_the_game(captured_options: list[tuple[Options, bool]]) -> None:
-    args = ["--game", "61", "--match", "3", "--level", "expert", "-e", "-m", "-q", "-r",
-            "--seed", "42", "--ascii", "--no-autoplay"]
+    args = [
+        "--game",
+        "61",
+        "--match",
+        "3",
+        "--level",
+        "expert",
+        "-e",
+        "-m",
+        "-q",
+        "-r",
+        "--seed",
+        "42",
+        "--ascii",
+        "--no-autoplay",
+    ]
     assert cli.main(args) == 0
     options, ascii_only = captured_options[0]
-    assert options == Options(target=61, games=3, level="expert", explain=True,
-                              counting=Counting.CLAIMED, muggins=True, quiet=True,
-                              random_cut=True, seed=42, autoplay=False, delay=options.delay)
+    assert options == Options(
+        target=61,
+        games=3,
+        level="expert",
+        explain=True,
+        counting=Counting.CLAIMED,
+        muggins=True,
+        quiet=True,
+        random_cut=True,
+        seed=42,
+        autoplay=False,
+        delay=options.delay,
+    )
     assert ascii_only
     config = options.game_config()
     assert config.target == 61 and config.muggins
@@ -71,17 +96,21 @@ def test_manual_counts_without_muggins(captured_options: list[tuple[Options, boo
     assert options.counting is Counting.CLAIMED and not options.muggins
 
 
-def test_cribbage_delay_sets_the_pace(captured_options: list[tuple[Options, bool]],
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cribbage_delay_sets_the_pace(
+    captured_options: list[tuple[Options, bool]], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("CRIBBAGE_DELAY", "0.25")
     assert cli.main([]) == 0
     assert captured_options[0][0].delay == 0.25
 
 
 @pytest.mark.parametrize("value", ["soon", "-1", "11"])
-def test_a_bad_cribbage_delay_is_one_line(captured_options: list[tuple[Options, bool]],
-                                          monkeypatch: pytest.MonkeyPatch,
-                                          capsys: pytest.CaptureFixture[str], value: str) -> None:
+def test_a_bad_cribbage_delay_is_one_line(
+    captured_options: list[tuple[Options, bool]],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    value: str,
+) -> None:
     monkeypatch.setenv("CRIBBAGE_DELAY", value)
     assert cli.main([]) == 2
     assert capsys.readouterr().err.startswith("cribbage: CRIBBAGE_DELAY must be")
@@ -109,15 +138,20 @@ def test_mistakes_are_one_line_on_stderr_and_status_2(
     assert words.lower() in err.lower()
 
 
-def test_missing_term_is_one_line(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_missing_term_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(cli, "has_terminal", lambda: True)
     monkeypatch.delenv("TERM", raising=False)
     assert cli.main([]) == 2
-    assert capsys.readouterr().err == "cribbage: TERM is not set, so the terminal's type is unknown.\n"
+    assert (
+        capsys.readouterr().err == "cribbage: TERM is not set, so the terminal's type is unknown.\n"
+    )
 
 
-def test_an_unknown_terminal_type_is_one_line(monkeypatch: pytest.MonkeyPatch,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_unknown_terminal_type_is_one_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(cli, "has_terminal", lambda: True)
     monkeypatch.setenv("TERM", "no-such-terminal-anywhere")
     import curses
@@ -135,19 +169,36 @@ def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == f"cribbage {__version__}\n"
     assert cli.main(["--help"]) == 0
     out = capsys.readouterr().out
-    for option in ("--game", "--match", "--level", "--explain", "--muggins", "--manual",
-                   "--quiet", "--random-cut", "--seed", "--ascii", "--rules", "--version"):
+    for option in (
+        "--game",
+        "--match",
+        "--level",
+        "--explain",
+        "--muggins",
+        "--manual",
+        "--quiet",
+        "--random-cut",
+        "--seed",
+        "--ascii",
+        "--rules",
+        "--version",
+    ):
         assert option in out
 
 
-def test_rules_are_printed_when_output_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+def test_rules_are_printed_when_output_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert cli.main(["--rules"]) == 0
     assert capsys.readouterr().out == rules_text()
 
 
 def test_rules_go_through_the_pager(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     paged = tmp_path / "paged.txt"
-    monkeypatch.setenv("PAGER", f"{sys.executable} -c \"import sys; open({str(paged)!r}, 'w').write(sys.stdin.read())\"")
+    monkeypatch.setenv(
+        "PAGER",
+        f"{sys.executable} -c \"import sys; open({str(paged)!r}, 'w').write(sys.stdin.read())\"",
+    )
     assert cli.show_rules(FakeTty()) == 0
     assert paged.read_text() == rules_text()
 
@@ -166,7 +217,9 @@ def test_a_pager_that_cannot_start_falls_back(monkeypatch: pytest.MonkeyPatch) -
     assert shown == [rules_text()]
 
 
-def test_the_built_in_pager_shows_a_page_at_a_time_and_stops_on_q(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_built_in_pager_shows_a_page_at_a_time_and_stops_on_q(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr("shutil.get_terminal_size", lambda: os.terminal_size((80, 11)))
     text = "".join(f"line {n}\n" for n in range(1, 31))
     out = io.StringIO()
@@ -194,6 +247,10 @@ def test_rules_text_is_plain_and_fits_a_terminal() -> None:
 
 
 def test_running_the_module_works() -> None:
-    done = subprocess.run([sys.executable, "-m", "cribbage.cli", "--version"],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "cribbage.cli", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0 and done.stdout.startswith("cribbage ")

@@ -8,13 +8,16 @@ from cribbage.cards import format_cards, parse_cards
 from cribbage.cli import main
 from cribbage.computer import Computer
 
-HAND = "5h 5c 6d jd kd 2s".split()
+HAND = ["5h", "5c", "6d", "jd", "kd", "2s"]
 
 
 def rows(text: str) -> list[list[str]]:
     """The table rows of one section: the cards, then four figures."""
-    return [line.split() for line in text.splitlines() if line[:1].isalnum() and line[2:3] == " "
-            and not line.startswith(("Hand", "The "))]
+    return [
+        line.split()
+        for line in text.splitlines()
+        if line[:1].isalnum() and line[2:3] == " " and not line.startswith(("Hand", "The "))
+    ]
 
 
 @pytest.mark.parametrize(("flag", "dealer"), [("--dealer", True), ("--pone", False)])
@@ -28,23 +31,32 @@ def test_every_discard_is_listed_best_first_with_the_experts_figures(
     options = Computer("expert", seed=0).discard_options(parse_cards(HAND), dealer=dealer)
     table = rows(out)
     assert len(table) == 15
-    for option, row in zip(options, table):
-        assert row == [*format_cards(option.discard).split(), *format_cards(option.keep).split(),
-                       f"{option.hand:.2f}", f"{option.crib:.2f}", f"{option.pegging:.2f}",
-                       f"{option.total:.2f}"]
+    for option, row in zip(options, table, strict=True):
+        assert row == [
+            *format_cards(option.discard).split(),
+            *format_cards(option.keep).split(),
+            f"{option.hand:.2f}",
+            f"{option.crib:.2f}",
+            f"{option.pegging:.2f}",
+            f"{option.total:.2f}",
+        ]
     totals = [float(row[-1]) for row in table]
     assert totals == sorted(totals, reverse=True)
     assert f"The totals hold his heels, {options[0].heels:+.2f}" in out
 
 
-def test_without_a_role_both_tables_are_printed_dealer_first(capsys: pytest.CaptureFixture[str]) -> None:
+def test_without_a_role_both_tables_are_printed_dealer_first(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["--discard", *HAND]) == 0
     out = capsys.readouterr().out
     dealer, pone = out.split("\n\n")
     assert dealer.startswith("Hand 5H 5C 6D JD KD 2S, as dealer") and len(rows(dealer)) == 15
     assert pone.startswith("Hand 5H 5C 6D JD KD 2S, as pone") and len(rows(pone)) == 15
     # your own crib is worth points to you, the dealer's costs you
-    assert all(float(row[7]) > 0 for row in rows(dealer)) and all(float(row[7]) < 0 for row in rows(pone))
+    assert all(float(row[7]) > 0 for row in rows(dealer)) and all(
+        float(row[7]) < 0 for row in rows(pone)
+    )
 
 
 @pytest.mark.parametrize(
@@ -52,7 +64,10 @@ def test_without_a_role_both_tables_are_printed_dealer_first(capsys: pytest.Capt
     [
         (["--discard", "5h", "5c", "6x", "jd", "kd", "2s"], "'6x' is not a card."),
         (["--discard", "5h", "5c", "6d", "jd", "kd", "5h"], "5H is named twice."),
-        (["--discard", "5h", "5c", "6d", "jd", "kd"], "Give the six cards dealt to choose a discard from, not 5."),
+        (
+            ["--discard", "5h", "5c", "6d", "jd", "kd"],
+            "Give the six cards dealt to choose a discard from, not 5.",
+        ),
         (["--discard", *HAND, "ac"], "not 7."),
         (["--dealer"], "--dealer goes with --discard"),
         (["--pone", "--count", "5h", "5c", "5s", "jd", "5d"], "--pone goes with --discard"),

@@ -13,23 +13,49 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _run(*command: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(part) for part in command], cwd=cwd, capture_output=True,
-                          text=True, timeout=300, check=False)
+    return subprocess.run(
+        [str(part) for part in command],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
 
 
 @pytest.mark.slow
 def test_the_installed_wheel_carries_the_rules(tmp_path: Path) -> None:
     wheels = tmp_path / "wheels"
-    built = _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", wheels, ROOT,
-                 cwd=tmp_path)
+    built = _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "wheel",
+        "--no-deps",
+        "--quiet",
+        "-w",
+        wheels,
+        ROOT,
+        cwd=tmp_path,
+    )
     assert built.returncode == 0, built.stderr
     (wheel,) = wheels.glob("cribbage-*.whl")
 
     env_dir = tmp_path / "env"
     venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
-    installed = _run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps",
-                     "--quiet", wheel, cwd=tmp_path)
+    installed = _run(
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        python,
+        "install",
+        "--no-deps",
+        "--quiet",
+        wheel,
+        cwd=tmp_path,
+    )
     assert installed.returncode == 0, installed.stderr
 
     where = _run(python, "-c", "import cribbage; print(cribbage.__file__)", cwd=tmp_path)

@@ -26,7 +26,10 @@ Chooser = Callable[[PlayerView], Action]
 def play_game(seed: int, human: Chooser, computer: Chooser, *, hands: int = 99) -> Recorder:
     """A game (or its first `hands` hands) with each seat choosing by its function."""
     recorder = Recorder.start(seed)
-    while recorder.state.game.phase is not Phase.GAME_OVER and recorder.state.game.hand_number <= hands:
+    while (
+        recorder.state.game.phase is not Phase.GAME_OVER
+        and recorder.state.game.hand_number <= hands
+    ):
         game = recorder.state.game
         seat = pending(game)[0]
         chooser = human if seat == Seat.HUMAN else computer
@@ -36,12 +39,14 @@ def play_game(seed: int, human: Chooser, computer: Chooser, *, hands: int = 99) 
 
 def worst(adviser: Computer) -> Chooser:
     """Always the last option: the expert's worst discard and play."""
+
     def choose(view: PlayerView) -> Action:
         if view.phase is Phase.DISCARD:
             return Discard(view.seat, adviser.discard_options_for(view)[-1].discard)
         if view.phase is Phase.PLAY:
             return Play(view.seat, adviser.play_options_for(view)[-1].card)
         return adviser.act(view)
+
     return choose
 
 
@@ -74,8 +79,13 @@ def test_the_options_for_a_view_are_those_of_the_explicit_call() -> None:
         game = state.game
         if game.phase is Phase.DISCARD and Seat.HUMAN in pending(game):
             view = view_for(game, Seat.HUMAN)
-            explicit = adviser.discard_options(view.hand, dealer=view.is_dealer, my_score=view.scores[0],
-                                               opp_score=view.scores[1], target=view.target)
+            explicit = adviser.discard_options(
+                view.hand,
+                dealer=view.is_dealer,
+                my_score=view.scores[0],
+                opp_score=view.scores[1],
+                target=view.target,
+            )
             assert adviser.discard_options_for(view) == explicit
             return
     pytest.fail("no discard found")
@@ -101,14 +111,21 @@ def test_playing_the_worst_options_is_charged_their_difference() -> None:
     assert len(reviews) == 2
     for review in reviews:
         assert review.discard is not None and not review.discard.is_best
-        assert review.discard.lost == pytest.approx(review.discard.best.total - review.discard.chosen.total)
+        assert review.discard.lost == pytest.approx(
+            review.discard.best.total - review.discard.chosen.total
+        )
         assert review.discard_lost > 0
         for play in review.costly_plays:
-            assert play.lost == pytest.approx(play.best.points - play.chosen.points) and play.lost > 0
+            assert (
+                play.lost == pytest.approx(play.best.points - play.chosen.points) and play.lost > 0
+            )
             assert play.card.rank != play.best.card.rank
     summary = summarize(reviews)
     assert summary.discard_lost == pytest.approx(sum(r.discard_lost for r in reviews))
-    assert summary.pegging_lost == pytest.approx(sum(r.pegging_lost for r in reviews)) and summary.pegging_lost > 0
+    assert (
+        summary.pegging_lost == pytest.approx(sum(r.pegging_lost for r in reviews))
+        and summary.pegging_lost > 0
+    )
 
 
 def test_a_reply_is_what_the_computer_really_pegged_with_its_next_card() -> None:
@@ -127,13 +144,13 @@ def test_a_reply_is_what_the_computer_really_pegged_with_its_next_card() -> None
         for review in review_hands(recorder.record, adviser, Seat.HUMAN):
             for play in review.plays:
                 mine = where[review.hand, play.card]
-                nxt = next((e for e in events[mine + 1:] if isinstance(e, Played)), None)
+                nxt = next((e for e in events[mine + 1 :] if isinstance(e, Played)), None)
                 if play.reply is None:
                     continue
                 replies += 1
                 assert nxt is not None and nxt.seat == Seat.COMPUTER
                 assert nxt.count == play.count + play.card.value + nxt.card.value
-                scored = next(e for e in events[events.index(nxt) + 1:] if isinstance(e, Scored))
+                scored = next(e for e in events[events.index(nxt) + 1 :] if isinstance(e, Scored))
                 assert scored.seat == Seat.COMPUTER and scored.reason is Reason.PLAY
                 assert scored.score == play.reply
                 assert play.reply == score_play((*play.pile, play.card, nxt.card))
@@ -165,32 +182,58 @@ def test_reviews_are_cached_and_equal_fresh_ones() -> None:
 
 def _discard(cards: str, total: float, win: float | None = None) -> DiscardOption:
     six = parse_cards(cards.split())
-    return DiscardOption((six[0], six[1]), (six[2], six[3], six[4], six[5]), total, 0.0, 0.0, 0.0, total, win)
+    return DiscardOption(
+        (six[0], six[1]), (six[2], six[3], six[4], six[5]), total, 0.0, 0.0, 0.0, total, win
+    )
 
 
 def test_coach_words_for_a_costly_lead_say_what_the_computer_pegged() -> None:
     five, nine, ten = (Card.parse(t) for t in ("5h", "9c", "td"))
-    lead = PlayReview(pile=(), chosen=PlayOption(five, -1.0), best=PlayOption(nine, 0.2),
-                      reply=score_play([five, ten]), best_pegs=None)
-    review = HandReview(1, 4, False, DiscardReview(_discard("ah 2c 5h 9c td ks", 5.0),
-                                                  _discard("ah ks 5h 9c td 2c", 7.5)), (lead,))
+    lead = PlayReview(
+        pile=(),
+        chosen=PlayOption(five, -1.0),
+        best=PlayOption(nine, 0.2),
+        reply=score_play([five, ten]),
+        best_pegs=None,
+    )
+    review = HandReview(
+        1,
+        4,
+        False,
+        DiscardReview(_discard("ah 2c 5h 9c td ks", 5.0), _discard("ah ks 5h 9c td 2c", 7.5)),
+        (lead,),
+    )
     text = " ".join(line.strip() for line in coach_lines(review, ASCII))
-    assert text == ("You laid away AH 2C, worth 5.00 points on average; laying away AH KS was "
-                    "worth 7.50: 2.50 points lost. Leading the 5H cost 1.20 points on average "
-                    "against the 9C: it gave the computer a fifteen for two.")
+    assert text == (
+        "You laid away AH 2C, worth 5.00 points on average; laying away AH KS was "
+        "worth 7.50: 2.50 points lost. Leading the 5H cost 1.20 points on average "
+        "against the 9C: it gave the computer a fifteen for two."
+    )
     assert all(len(line) <= 60 for line in coach_lines(review, UNICODE))
 
 
 def test_coach_words_when_the_best_card_would_have_pegged_and_when_all_was_best() -> None:
     seven, eight, king = (Card.parse(t) for t in ("7s", "8d", "kh"))
-    play = PlayReview(pile=(seven,), chosen=PlayOption(king, -0.5), best=PlayOption(eight, 1.5),
-                      reply=None, best_pegs=score_play([seven, eight]))
+    play = PlayReview(
+        pile=(seven,),
+        chosen=PlayOption(king, -0.5),
+        best=PlayOption(eight, 1.5),
+        reply=None,
+        best_pegs=score_play([seven, eight]),
+    )
     review = HandReview(1, 2, True, None, (play,))
     text = " ".join(line.strip() for line in coach_lines(review, ASCII))
-    assert text == ("Playing the KH on the count of 7 cost 2.00 points on average against the 8D: "
-                    "the 8D would have pegged a fifteen for two.")
-    same = PlayReview(pile=(), chosen=PlayOption(eight, 0.5), best=PlayOption(Card.parse("8h"), 0.5),
-                      reply=None, best_pegs=None)
+    assert text == (
+        "Playing the KH on the count of 7 cost 2.00 points on average against the 8D: "
+        "the 8D would have pegged a fifteen for two."
+    )
+    same = PlayReview(
+        pile=(),
+        chosen=PlayOption(eight, 0.5),
+        best=PlayOption(Card.parse("8h"), 0.5),
+        reply=None,
+        best_pegs=None,
+    )
     best = _discard("ah 2c 5h 9c td ks", 7.5)
     fine = HandReview(1, 3, True, DiscardReview(best, best), (same,))
     text = " ".join(coach_lines(fine, ASCII))
@@ -199,9 +242,20 @@ def test_coach_words_when_the_best_card_would_have_pegged_and_when_all_was_best(
 
 
 def test_near_the_end_the_coach_speaks_of_the_chance_of_winning() -> None:
-    review = HandReview(3, 9, True, DiscardReview(_discard("ah 2c 5h 9c td ks", 5.0, 0.31),
-                                                 _discard("ah ks 5h 9c td 2c", 4.0, 0.42)), ())
-    assert review.discard is not None and review.discard.lost == 0 and review.discard.win_lost == pytest.approx(0.11)
+    review = HandReview(
+        3,
+        9,
+        True,
+        DiscardReview(
+            _discard("ah 2c 5h 9c td ks", 5.0, 0.31), _discard("ah ks 5h 9c td 2c", 4.0, 0.42)
+        ),
+        (),
+    )
+    assert (
+        review.discard is not None
+        and review.discard.lost == 0
+        and review.discard.win_lost == pytest.approx(0.11)
+    )
     text = " ".join(line.strip() for line in coach_lines(review, ASCII))
     assert "a 31.0% chance of winning; laying away AH KS gave 42.0%" in text
     summary = coach_summary_lines(summarize([review]))
@@ -210,23 +264,35 @@ def test_near_the_end_the_coach_speaks_of_the_chance_of_winning() -> None:
 
 
 def test_a_hint_lists_the_best_three_with_their_figures() -> None:
-    hand = parse_cards("5h 5c 6s jd 9c kh".split())
+    hand = parse_cards(["5h", "5c", "6s", "jd", "9c", "kh"])
     options = Computer("expert", seed=1).discard_options(hand, dealer=True)
     lines = hint_lines(options, ASCII)
     assert lines[0] == "Lay away 6S 9C."
     rows = lines[3:6]
     assert len(rows) == 3
-    for option, row in zip(options, rows):
-        assert row.split() == [*(str(c) for c in option.discard), f"{option.hand:.2f}", f"{option.crib:.2f}",
-                               f"{option.pegging:.2f}", f"{option.total:.2f}"]
+    for option, row in zip(options[:3], rows, strict=True):
+        assert row.split() == [
+            *(str(c) for c in option.discard),
+            f"{option.hand:.2f}",
+            f"{option.crib:.2f}",
+            f"{option.pegging:.2f}",
+            f"{option.total:.2f}",
+        ]
     kept = [card for card in hand if card not in options[0].discard]
     led = Card.parse("tc")
-    plays = Computer("expert", seed=1).play_options(kept, sequence=[led], history=[("opponent", led)],
-                                                    starter=Card.parse("2d"), dealer=True,
-                                                    discards=options[0].discard)
+    plays = Computer("expert", seed=1).play_options(
+        kept,
+        sequence=[led],
+        history=[("opponent", led)],
+        starter=Card.parse("2d"),
+        dealer=True,
+        discards=options[0].discard,
+    )
     lines = hint_lines(plays, ASCII)
     assert lines[0] == f"Play the {plays[0].card}."
-    assert [line.split() for line in lines[3:]] == [[str(o.card), f"{o.points:+.2f}"] for o in plays[:3]]
+    assert [line.split() for line in lines[3:]] == [
+        [str(o.card), f"{o.points:+.2f}"] for o in plays[:3]
+    ]
 
 
 @pytest.mark.parametrize("module", ["cribbage.coach", "cribbage.practice", "cribbage.calculator"])

@@ -80,7 +80,7 @@ def _hide_differently(state: GameState, seat: int, rng: random.Random) -> GameSt
     hidden = [card for card in DECK if card not in seen]
     shuffled = hidden[:]
     rng.shuffle(shuffled)
-    swap = dict(zip(hidden, shuffled))
+    swap = dict(zip(hidden, shuffled, strict=True))
 
     def move(cards: tuple[Card, ...]) -> tuple[Card, ...]:
         return tuple(swap.get(card, card) for card in cards)
@@ -145,7 +145,7 @@ def test_the_same_seed_plays_the_same_game() -> None:
 
 def test_options_do_not_change_the_decision() -> None:
     """Asking for the figures first (a hint) leaves the computer's choice the same."""
-    hand = parse_cards("2h 3d 5s 9c jc kd".split())
+    hand = parse_cards(["2h", "3d", "5s", "9c", "jc", "kd"])
     cpu = Computer("expert", seed=9)
     options = cpu.discard_options(hand, dealer=False, my_score=100, opp_score=95)
     assert cpu.discard(hand, dealer=False, my_score=100, opp_score=95) == options[0].discard
@@ -173,8 +173,13 @@ def test_every_level_decides_by_its_first_option(level: str, seed: int, steps: i
         assert isinstance(action, Play)
         history = [("me" if s == 1 else "opponent", c) for s, c in view.history]
         play_options = cpu.play_options(
-            view.hand, sequence=view.pile, history=history,  # type: ignore[arg-type]
-            starter=view.starter, dealer=view.is_dealer, discards=view.discards, **scores,
+            view.hand,
+            sequence=view.pile,
+            history=history,  # type: ignore[arg-type]
+            starter=view.starter,
+            dealer=view.is_dealer,
+            discards=view.discards,
+            **scores,
         )
         assert play_options[0].card == action.card
 
@@ -217,7 +222,7 @@ def test_cut_is_within_range() -> None:
 
 def test_easy_keeps_what_scores_now_and_plays_legally() -> None:
     cpu = Computer("easy", seed=2)
-    hand = parse_cards("5h 5c tc js 2d 9s".split())
+    hand = parse_cards(["5h", "5c", "tc", "js", "2d", "9s"])
     kept = set(hand) - set(cpu.discard(hand, dealer=True))
     assert set(parse_cards(["5h", "5c", "tc", "js"])) == kept  # 4 fifteens' worth and a pair
     count_27 = parse_cards(["kc", "qc", "7c"])

@@ -32,12 +32,12 @@ def test_sums_match_the_reference_for_every_option_of_1000_deals() -> None:
     for deal in REFERENCE:
         indices = [card.index for card in _cards(deal["cards"])]
         expected = [tuple(pair) for pair in deal["sums"]]
-        assert list(zip(hand_sums(indices), crib_sums(indices))) == expected, deal["cards"]
+        assert list(zip(hand_sums(indices), crib_sums(indices), strict=True)) == expected, deal[
+            "cards"
+        ]
 
 
-@pytest.mark.parametrize(
-    ("rule", "dealer"), [("best_as_dealer", True), ("best_as_pone", False)]
-)
+@pytest.mark.parametrize(("rule", "dealer"), [("best_as_dealer", True), ("best_as_pone", False)])
 def test_random_crib_model_chooses_the_reference_best_discard(rule: str, dealer: bool) -> None:
     for deal in REFERENCE:
         cards = _cards(deal["cards"])
@@ -50,7 +50,7 @@ def test_random_crib_figures_are_the_exact_averages() -> None:
     deal = REFERENCE[0]
     cards = _cards(deal["cards"])
     options = evaluate_discards(cards, dealer=True)
-    for option, (hand_sum, crib_sum) in zip(options, deal["sums"]):
+    for option, (hand_sum, crib_sum) in zip(options, deal["sums"], strict=True):
         assert option.hand == pytest.approx(hand_sum / 46, abs=1e-12)
         assert option.crib == pytest.approx(crib_sum / 45_540, abs=1e-12)
         assert option.pegging == 0
@@ -127,7 +127,9 @@ def test_discard_options_cover_the_fifteen_discards_best_first(
     assert len({frozenset(o.discard) for o in options}) == 15
     for option in options:
         assert set(option.discard) | set(option.keep) == set(hand)
-        assert option.total == pytest.approx(option.hand + option.crib + option.heels + option.pegging)
+        assert option.total == pytest.approx(
+            option.hand + option.crib + option.heels + option.pegging
+        )
         assert (option.crib >= 0) == dealer or option.crib == 0
     if options[0].win is None:
         assert [o.total for o in options] == sorted((o.total for o in options), reverse=True)
@@ -174,10 +176,14 @@ def test_opponent_model_lowers_own_crib_and_raises_the_opponents() -> None:
             weights = throw_weights("pone" if dealer else "dealer")
             modelled = CribSums([c.index for c in hand], weights)
             plain = CribSums([c.index for c in hand])
-            shift[dealer] += sum(
-                modelled.total(i, j) / modelled.weight - plain.total(i, j) / plain.weight
-                for i, j in DISCARD_PAIRS
-            ) / 15 / 60
+            shift[dealer] += (
+                sum(
+                    modelled.total(i, j) / modelled.weight - plain.total(i, j) / plain.weight
+                    for i, j in DISCARD_PAIRS
+                )
+                / 15
+                / 60
+            )
     assert shift[True] < -0.2
     assert shift[False] > 0.2
 

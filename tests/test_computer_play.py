@@ -17,7 +17,15 @@ from cribbage.computer.play import Who, least_value_held, opponent_holdings
 from cribbage.computer.search import WinSearch, move_points, net_points
 from cribbage.events import Reason, Scored
 from cribbage.rules import (
-    CutStarter, Discard, GameConfig, GameState, Phase, Play, apply, legal_plays, new_game,
+    CutStarter,
+    Discard,
+    GameConfig,
+    GameState,
+    Phase,
+    Play,
+    apply,
+    legal_plays,
+    new_game,
 )
 
 FAR: Final = GameConfig(target=1000)
@@ -47,7 +55,11 @@ def _engine_net(state: GameState, seat: int) -> float:
         after, events = apply(state, Play(mover, card))
         value = 0.0
         for event in events:
-            if isinstance(event, Scored) and event.reason in (Reason.PLAY, Reason.GO, Reason.LAST_CARD):
+            if isinstance(event, Scored) and event.reason in (
+                Reason.PLAY,
+                Reason.GO,
+                Reason.LAST_CARD,
+            ):
                 value += event.points if event.seat == seat else -event.points
         if after.phase is Phase.PLAY and after.hand_number == state.hand_number:
             value += _engine_net(after, seat)
@@ -135,8 +147,10 @@ def test_takes_thirty_one_and_fifteen() -> None:
     history: list[tuple[Who, Card]] = [("opponent", ten), ("me", five), ("opponent", king)]
     assert cpu.play([six, two], sequence=[ten, five, king], history=history, starter=nine) == six
     five_of_spades = parse_cards(["5s"])[0]
-    assert cpu.play([five_of_spades, eight], sequence=[ten], history=[("opponent", ten)],
-                    starter=nine) == five_of_spades
+    assert (
+        cpu.play([five_of_spades, eight], sequence=[ten], history=[("opponent", ten)], starter=nine)
+        == five_of_spades
+    )
 
 
 def test_forced_play_and_no_play() -> None:
@@ -158,8 +172,11 @@ def test_play_options_are_the_legal_cards_best_first(seed: int, skip: int) -> No
     assert seat is not None
     cpu = Computer("expert", seed=seed)
     kwargs = dict(
-        sequence=state.pile, history=_history(state, seat), starter=state.starter,
-        dealer=state.dealer == seat, discards=state.discards[seat],
+        sequence=state.pile,
+        history=_history(state, seat),
+        starter=state.starter,
+        dealer=state.dealer == seat,
+        discards=state.discards[seat],
     )
     options = cpu.play_options(state.hands[seat], **kwargs)  # type: ignore[arg-type]
     assert sorted(o.card for o in options) == sorted(legal_plays(state, seat))
@@ -183,8 +200,12 @@ def test_few_holdings_are_searched_exactly(seed: int, skip: int) -> None:
         return
     history = _history(state, seat)
     options = play_options(
-        state.hands[seat], sequence=state.pile, history=history, starter=state.starter,
-        discards=state.discards[seat], settings=Settings(prior=False, samples=10_000, aware=False),
+        state.hands[seat],
+        sequence=state.pile,
+        history=history,
+        starter=state.starter,
+        discards=state.discards[seat],
+        settings=Settings(prior=False, samples=10_000, aware=False),
     )
     seen = set(state.kept[seat]) | set(state.discards[seat]) | {c for _, c in state.history}
     seen.add(state.starter)
@@ -206,8 +227,9 @@ def test_score_aware_play_pegs_out_when_it_can() -> None:
     cpu = Computer("expert", seed=2)
     seven, seven2, nine, king = parse_cards(["7c", "7d", "9h", "kc"])
     history: list[tuple[Who, Card]] = [("opponent", seven)]
-    options = cpu.play_options([seven2, nine], sequence=[seven], history=history,
-                               starter=king, my_score=119, opp_score=100)
+    options = cpu.play_options(
+        [seven2, nine], sequence=[seven], history=history, starter=king, my_score=119, opp_score=100
+    )
     assert options[0].card == seven2 and options[0].win == pytest.approx(1.0)
     assert options[1].win is not None and options[1].win < 1.0
 

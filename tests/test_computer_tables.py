@@ -44,7 +44,10 @@ def test_throw_weights_are_symmetric_and_positive() -> None:
 def test_keep_and_pegging_tables_cover_every_four_ranks() -> None:
     hands = [
         (a, b, c, d)
-        for a in range(1, 14) for b in range(a, 14) for c in range(b, 14) for d in range(c, 14)
+        for a in range(1, 14)
+        for b in range(a, 14)
+        for c in range(b, 14)
+        for d in range(c, 14)
     ]
     assert len(hands) == 1820
     for role in ("dealer", "pone"):
@@ -52,9 +55,7 @@ def test_keep_and_pegging_tables_cover_every_four_ranks() -> None:
         assert set(keeps) == set(values) == set(hands)
         assert all(w > 0 for w in keeps.values())
         # Weighted by how often the hands are kept, the keep weights average one.
-        total = sum(
-            keeps[h] * _random_chance(h) for h in hands
-        )
+        total = sum(keeps[h] * _random_chance(h) for h in hands)
         assert total == pytest.approx(1.0, abs=0.05)  # relative to random, smoothed
     # The dealer pegs more than the pone on average.
     assert _mean(pegging_values("dealer")) > 0 > _mean(pegging_values("pone"))
@@ -112,7 +113,8 @@ def test_pegging_values_are_what_the_generator_makes() -> None:
     pegging = _read("pegging.json")
     keeps, samples = pegging["opponent_keeps"], pegging["samples"]
     cases: tuple[tuple[Role, Role, tuple[int, ...]], ...] = (
-        ("dealer", "pone", (5, 5, 10, 11)), ("pone", "dealer", (1, 2, 3, 4)),
+        ("dealer", "pone", (5, 5, 10, 11)),
+        ("pone", "dealer", (1, 2, 3, 4)),
     )
     for role, other, hand in cases:
         value = _pegging_values((role, [hand], keeps[other], samples))[0]

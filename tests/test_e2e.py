@@ -8,105 +8,12 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
-import signal
 import subprocess
-import sys
-import tempfile
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
-import pexpect
-import pyte
 import pytest
 
-COMMAND = str(Path(sys.executable).with_name("cribbage"))
-TIMEOUT = 30.0
-
-
-class Terminal:
-    """A `cribbage` process on a pseudo-terminal, with an emulated screen."""
-
-    def __init__(self, *args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None,
-                 preexec_fn: Callable[[], None] | None = None) -> None:
-        base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PAGER")}
-        base.update({"TERM": "linux", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "CRIBBAGE_DELAY": "0.05"})
-        self.own_home: str | None = None
-        if env is None or "CRIBBAGE_HOME" not in env:  # never the player's own saves
-            self.own_home = base["CRIBBAGE_HOME"] = tempfile.mkdtemp(prefix="cribbage-e2e-")
-        if env is not None:
-            base.update(env)
-            base = {k: v for k, v in base.items() if v}
-        self.screen = pyte.Screen(cols, rows)
-        self.stream = pyte.ByteStream(self.screen)
-        self.child = pexpect.spawn(COMMAND, list(args), dimensions=(rows, cols), env=base,
-                                   preexec_fn=preexec_fn)
-
-    def pump(self, wait: float = 0.05) -> None:
-        """Feed whatever the program has written into the emulator."""
-        if self.child.closed:
-            return
-        try:
-            while True:
-                data = self.child.read_nonblocking(65536, timeout=wait)
-                self.stream.feed(data if isinstance(data, bytes) else data.encode())
-                wait = 0.01
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            pass
-
-    @property
-    def text(self) -> str:
-        return "\n".join(line.rstrip() for line in self.screen.display)
-
-    def wait_for(self, what: str | Callable[[str], bool], timeout: float = TIMEOUT) -> str:
-        """Wait until the screen shows `what` (or satisfies it); return the screen."""
-        test = (lambda text: what in text) if isinstance(what, str) else what
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            self.pump()
-            if test(self.text):
-                return self.text
-            if not self.child.isalive():
-                self.pump()
-                if test(self.text):
-                    return self.text
-                break
-        raise AssertionError(f"the screen never showed {what!r}:\n{self.text}")
-
-    def send(self, keys: str | bytes) -> None:
-        self.child.send(keys)
-
-    def resize(self, rows: int, cols: int) -> None:
-        self.screen.resize(rows, cols)
-        self.child.setwinsize(rows, cols)
-
-    def exit_status(self) -> int | None:
-        self.child.expect(pexpect.EOF, timeout=TIMEOUT)
-        self.child.close()
-        status: int | None = self.child.exitstatus
-        return status
-
-    def close(self) -> None:
-        if self.child.isalive():
-            self.child.terminate(force=True)
-        if self.own_home is not None:
-            shutil.rmtree(self.own_home, ignore_errors=True)
-
-
-@pytest.fixture
-def terminals() -> Iterator[Callable[..., Terminal]]:
-    started: list[Terminal] = []
-
-    def start(*args: str, rows: int = 24, cols: int = 80, env: dict[str, str] | None = None,
-              preexec_fn: Callable[[], None] | None = None) -> Terminal:
-        terminal = Terminal(*args, rows=rows, cols=cols, env=env, preexec_fn=preexec_fn)
-        started.append(terminal)
-        return terminal
-
-    yield start
-    for terminal in started:
-        terminal.close()
+from .terminal import COMMAND, TIMEOUT, Terminal, ignore_interrupts
 
 
 def play_to_the_show(term: Terminal) -> str:
@@ -117,7 +24,7 @@ def play_to_the_show(term: Terminal) -> str:
         if "The hand is over" in before:
             return before
         term.send("\r")
-        term.wait_for(lambda t: t != before)
+        term.wait_for(before.__ne__)
 
 
 def board_score(text: str, name: str) -> int:
@@ -171,7 +78,9 @@ def test_the_board_pegs_stand_at_the_scores(terminals: Callable[..., Terminal]) 
     assert term.exit_status() == 0
 
 
-def test_a_small_terminal_says_the_size_needed_and_resizing_resumes(terminals: Callable[..., Terminal]) -> None:
+def test_a_small_terminal_says_the_size_needed_and_resizing_resumes(
+    terminals: Callable[..., Terminal],
+) -> None:
     term = terminals("--seed", "3", rows=20, cols=70)
     screen = term.wait_for("needs a terminal of at least 80x24")
     assert "70x20" in screen and len(screen.strip().splitlines()) == 1
@@ -200,10 +109,6 @@ def test_ctrl_c_ends_the_game_quietly(terminals: Callable[..., Terminal]) -> Non
     assert "Traceback" not in term.text
 
 
-def ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def test_ctrl_c_ends_the_game_even_when_started_with_interrupts_ignored(
     terminals: Callable[..., Terminal],
 ) -> None:
@@ -215,7 +120,9 @@ def test_ctrl_c_ends_the_game_even_when_started_with_interrupts_ignored(
     assert term.exit_status() == 130
 
 
-def test_bytes_that_are_not_utf8_do_not_stop_the_keyboard(terminals: Callable[..., Terminal]) -> None:
+def test_bytes_that_are_not_utf8_do_not_stop_the_keyboard(
+    terminals: Callable[..., Terminal],
+) -> None:
     term = terminals("--seed", "58", "--level", "easy")
     term.wait_for("Where do you cut the pack?")
     term.send("\r")
@@ -240,8 +147,9 @@ def test_a_missing_term_is_one_line_and_status_2(terminals: Callable[..., Termin
 
 def run(*args: str, stdin: int | None = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "PAGER"}
-    return subprocess.run([COMMAND, *args], stdin=stdin, capture_output=True, text=True,
-                          timeout=TIMEOUT, env=env)
+    return subprocess.run(
+        [COMMAND, *args], stdin=stdin, capture_output=True, text=True, timeout=TIMEOUT, env=env
+    )
 
 
 def test_rules_print_when_output_is_not_a_terminal() -> None:
@@ -253,7 +161,14 @@ def test_rules_print_when_output_is_not_a_terminal() -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["--game", "100"], ["--match", "0"], ["--level", "hard"], ["--seed", "x"], ["--bogus"], ["extra"]],
+    [
+        ["--game", "100"],
+        ["--match", "0"],
+        ["--level", "hard"],
+        ["--seed", "x"],
+        ["--bogus"],
+        ["extra"],
+    ],
 )
 def test_bad_options_are_one_line_and_status_2(args: list[str]) -> None:
     done = run(*args)
@@ -265,4 +180,7 @@ def test_bad_options_are_one_line_and_status_2(args: list[str]) -> None:
 def test_a_game_needs_a_terminal() -> None:
     done = run("--seed", "1")
     assert done.returncode == 2
-    assert done.stderr.strip() == "cribbage: The game needs a terminal: standard input and output must be one."
+    assert (
+        done.stderr.strip()
+        == "cribbage: The game needs a terminal: standard input and output must be one."
+    )

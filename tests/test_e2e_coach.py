@@ -12,9 +12,7 @@ import pytest
 from cribbage.cards import parse_cards
 from cribbage.scoring import score_hand
 
-from .test_e2e import COMMAND, TIMEOUT, Terminal, ignore_interrupts, terminals
-
-__all__ = ["terminals"]  # the fixture, shared with the other end-to-end tests
+from .terminal import COMMAND, TIMEOUT, Terminal, ignore_interrupts
 
 
 def quit_game(term: Terminal) -> None:
@@ -31,7 +29,9 @@ def test_the_hint_panel_at_the_discard_and_in_the_play(terminals: Callable[..., 
     screen = term.wait_for("─ Hint ─")
     assert re.search(r"Lay away \S+ \S+\.", screen)
     assert "lay away   hand   crib  pegging  total" in screen
-    figures = [line for line in screen.splitlines() if re.search(r"(-?\d+\.\d\d\s+){3}-?\d+\.\d\d", line)]
+    figures = [
+        line for line in screen.splitlines() if re.search(r"(-?\d+\.\d\d\s+){3}-?\d+\.\d\d", line)
+    ]
     assert len(figures) == 3
     term.send("x")
     screen = term.wait_for(lambda text: "─ Hint ─" not in text)
@@ -63,7 +63,7 @@ def test_the_coach_after_a_hand_and_again_on_c(terminals: Callable[..., Terminal
             break
         term.send("\r")
         before = screen
-        term.wait_for(lambda t: t != before)
+        term.wait_for(before.__ne__)
     assert "You laid away" in screen or "Your discard" in screen
     assert "Press any key to go back to the game." in screen
     term.send("x")
@@ -115,8 +115,13 @@ def test_counting_practice_in_a_terminal() -> None:
 @pytest.mark.parametrize("ignored", [False, True], ids=["as-usual", "started-with-sigint-ignored"])
 def test_ctrl_c_ends_practice_quietly_with_status_130(ignored: bool) -> None:
     # started with SIGINT ignored, as sh starts a background job: Ctrl-C still ends practice
-    child = pexpect.spawn(COMMAND, ["--practice", "--seed", "3"], timeout=TIMEOUT, encoding="utf-8",
-                          preexec_fn=ignore_interrupts if ignored else None)
+    child = pexpect.spawn(
+        COMMAND,
+        ["--practice", "--seed", "3"],
+        timeout=TIMEOUT,
+        encoding="utf-8",
+        preexec_fn=ignore_interrupts if ignored else None,
+    )
     try:
         child.expect("Your count: ")
         child.sendintr()

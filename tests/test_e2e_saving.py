@@ -16,7 +16,7 @@ from cribbage.rules import Phase, pending
 from cribbage.storage import SavedMatch, Storage
 
 from .support import simplest_action
-from .test_e2e import COMMAND, TIMEOUT, Terminal, terminals  # noqa: F401  (a fixture)
+from .terminal import COMMAND, TIMEOUT, Terminal
 
 RESUME = "Resume the saved game? (Y/n)"
 
@@ -87,7 +87,9 @@ def test_a_killed_game_resumes_with_the_same_cards_and_scores(
     assert isinstance(last_words, bytes) and b"The game is kept" in last_words
 
 
-def test_sigterm_exits_143_and_leaves_the_game(terminals: Callable[..., Terminal], tmp_path: Path) -> None:
+def test_sigterm_exits_143_and_leaves_the_game(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
     term = terminals("--seed", "3", env={"CRIBBAGE_HOME": str(tmp_path)})
     play_into_the_hand(term)
     term.child.kill(signal.SIGTERM)
@@ -95,7 +97,9 @@ def test_sigterm_exits_143_and_leaves_the_game(terminals: Callable[..., Terminal
     assert (tmp_path / "save.json").exists()
 
 
-def test_new_keeps_the_saved_game_as_a_backup(terminals: Callable[..., Terminal], tmp_path: Path) -> None:
+def test_new_keeps_the_saved_game_as_a_backup(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
     env = {"CRIBBAGE_HOME": str(tmp_path)}
     first = terminals("--seed", "5", env=env)
     play_into_the_hand(first)
@@ -151,8 +155,14 @@ def finished_match(home: Path, seed: int = 11) -> None:
 def run(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "PAGER"}
     env["CRIBBAGE_HOME"] = str(home)
-    return subprocess.run([COMMAND, *args], stdin=subprocess.DEVNULL, capture_output=True,
-                          text=True, timeout=TIMEOUT, env=env)
+    return subprocess.run(
+        [COMMAND, *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        env=env,
+    )
 
 
 def test_stats_print_the_statistics(tmp_path: Path) -> None:
@@ -166,7 +176,9 @@ def test_stats_print_the_statistics(tmp_path: Path) -> None:
     assert rows[1].split()[-3:] in (["1", "/", "0"], ["0", "/", "1"])
 
 
-def test_replay_shows_a_record_step_by_step(terminals: Callable[..., Terminal], tmp_path: Path) -> None:
+def test_replay_shows_a_record_step_by_step(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
     finished_match(tmp_path)
     records = sorted((tmp_path / "records").glob("*.json"))
     assert len(records) == 1

@@ -46,6 +46,7 @@ from cribbage.rules import (
     pending,
 )
 from cribbage.storage import SavedMatch, Storage
+
 from .test_storage_support import random_step
 
 
@@ -97,8 +98,13 @@ def legal_actions(game: GameState) -> list[Action]:
 
 def is_sentence(text: str) -> bool:
     """One sentence for a player: a capital (or a card) first, a full stop last, one line."""
-    return bool(text) and (text[0].isupper() or text[0].isdigit()) and text.endswith(".") \
-        and "\n" not in text and "Traceback" not in text
+    return (
+        bool(text)
+        and (text[0].isupper() or text[0].isdigit())
+        and text.endswith(".")
+        and "\n" not in text
+        and "Traceback" not in text
+    )
 
 
 seats = st.integers(-1, 2)
@@ -143,7 +149,7 @@ def test_an_action_of_another_phase_is_refused_even_from_the_seat_to_act(phase: 
 
 def test_a_card_played_during_the_discard_names_the_moment() -> None:
     game = _game_in(Phase.DISCARD)
-    with pytest.raises(IllegalPlayError, match="You cannot play a card during the discard."):
+    with pytest.raises(IllegalPlayError, match=r"You cannot play a card during the discard\."):
         apply(game, Play(1, game.hands[1][0]))
 
 
@@ -169,12 +175,24 @@ class EngineMachine(RuleBasedStateMachine):
         overcount=st.sampled_from(Overcount),
         games=st.integers(1, 3),
     )
-    def start(self, seed: int, points: int, counting: Counting, muggins: bool,
-              overcount: Overcount, games: int) -> None:
-        config = GameConfig(target=points, counting=(counting, Counting.AUTOMATIC),
-                            muggins=muggins, overcount=overcount)
-        self.match = SavedMatch.start(seed, config, MatchConfig(games=games),
-                                      {"level": "classic", "seed": seed})
+    def start(
+        self,
+        seed: int,
+        points: int,
+        counting: Counting,
+        muggins: bool,
+        overcount: Overcount,
+        games: int,
+    ) -> None:
+        config = GameConfig(
+            target=points,
+            counting=(counting, Counting.AUTOMATIC),
+            muggins=muggins,
+            overcount=overcount,
+        )
+        self.match = SavedMatch.start(
+            seed, config, MatchConfig(games=games), {"level": "classic", "seed": seed}
+        )
 
     @property
     def game(self) -> GameState:

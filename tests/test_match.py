@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 import pytest
 
@@ -66,7 +65,11 @@ def test_a_match_to_points_ends_when_a_player_reaches_them() -> None:
 
 @pytest.mark.parametrize(
     "rule, expected",
-    [(FirstDealer.LOSER, "loser"), (FirstDealer.ALTERNATE, "alternate"), (FirstDealer.SAME, "same")],
+    [
+        (FirstDealer.LOSER, "loser"),
+        (FirstDealer.ALTERNATE, "alternate"),
+        (FirstDealer.SAME, "same"),
+    ],
 )
 def test_who_deals_first_in_the_next_game(rule: FirstDealer, expected: str) -> None:
     rng = random.Random(1)

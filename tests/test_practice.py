@@ -51,7 +51,9 @@ def test_right_and_wrong_answers_are_told_with_the_breakdown_and_tallied() -> No
     assert f"Not {second + 1}: the " in text and f"is worth {second}." in text
     assert f"  {second:2}  total" in text
     assert "1 of 1 right (100%)" in text and "1 of 2 right (50%)" in text
-    assert text.rstrip().endswith("Practice over. 1 of 2 right (50%), 1.5 seconds a hand on average.")
+    assert text.rstrip().endswith(
+        "Practice over. 1 of 2 right (50%), 1.5 seconds a hand on average."
+    )
 
 
 def test_the_seed_deals_the_same_hands_and_crib_hands_drop_the_four_card_flush() -> None:
@@ -102,12 +104,27 @@ def test_q_or_the_end_of_input_ends_with_the_summary(stop: str | BaseException) 
 def test_ctrl_c_ends_with_the_summary_and_status_130() -> None:
     first = totals(4, 1)[0]
     out = io.StringIO()
-    assert practise(4, ask=scripted([str(first), KeyboardInterrupt()]), out=out, clock=ticking(2)) == 130
-    assert out.getvalue().rstrip().endswith("Practice over. 1 of 1 right (100%), 2.0 seconds a hand on average.")
+    assert (
+        practise(4, ask=scripted([str(first), KeyboardInterrupt()]), out=out, clock=ticking(2))
+        == 130
+    )
+    assert (
+        out.getvalue()
+        .rstrip()
+        .endswith("Practice over. 1 of 1 right (100%), 2.0 seconds a hand on average.")
+    )
 
 
 def test_read_count_and_the_tally() -> None:
-    assert [read_count(t) for t in ("0", "19", " 29 ", "30", "1.5", "x", "")] == [0, 0, 29, None, None, None, None]
+    assert [read_count(t) for t in ("0", "19", " 29 ", "30", "1.5", "x", "")] == [
+        0,
+        0,
+        29,
+        None,
+        None,
+        None,
+        None,
+    ]
     tally = Tally()
     assert tally.line() == "No hands counted."
     tally.add(True, 3.0)
@@ -116,8 +133,9 @@ def test_read_count_and_the_tally() -> None:
     assert tally.line() == "2 of 3 right (67%), 4.0 seconds a hand on average."
 
 
-def test_the_command_runs_practice_with_the_seed(monkeypatch: pytest.MonkeyPatch,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_command_runs_practice_with_the_seed(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     first = totals(8, 1)[0]
     answers = iter([str(first), "q"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(answers))

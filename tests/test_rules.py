@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from cribbage.cards import Card, Rank, parse_cards
+from cribbage.cards import Card, Rank
 from cribbage.errors import (
     CardNotInHandError,
     IllegalPlayError,
@@ -13,7 +13,6 @@ from cribbage.errors import (
     NotYourTurnError,
 )
 from cribbage.events import (
-    Played,
     Claimed,
     CountReset,
     CutCard,
@@ -24,6 +23,7 @@ from cribbage.events import (
     GameResult,
     Go,
     HandOver,
+    Played,
     Reason,
     Scored,
     Shown,
@@ -144,7 +144,7 @@ def test_the_pone_cuts_and_the_dealer_turns_the_starter() -> None:
     assert cut_positions(state) == range(4, 37)
     with pytest.raises(NotYourTurnError):
         apply(state, CutStarter(1, 10))
-    after, events = apply(state, CutStarter(0, 10))
+    after, _events = apply(state, CutStarter(0, 10))
     assert after.starter == state.pack[10]
     assert after.phase is Phase.PLAY and pending(after) == (0,)
 
@@ -197,7 +197,9 @@ def test_combinations_never_cross_a_reset() -> None:
     assert state.to_move == 0
     state, events = play_cards(state, "as")
     assert pegs(events) == [(0, 2, Reason.PLAY)]
-    state, events = play_cards(state, "qh 5d")  # new count: Q then 5 is fifteen, no pair with old 5s
+    state, events = play_cards(
+        state, "qh 5d"
+    )  # new count: Q then 5 is fifteen, no pair with old 5s
     assert pegs(events) == [(0, 2, Reason.PLAY)]
 
 
@@ -241,7 +243,7 @@ SHOW_PLAY = "jc 2h 5h 3h 5c 4h 5d 6h"
 
 
 def test_the_play_before_the_show() -> None:
-    state, events = play_cards(play_state(*SHOW_HANDS), SHOW_PLAY)
+    _state, events = play_cards(play_state(*SHOW_HANDS), SHOW_PLAY)
     assert pegs(events)[:3] == [(1, 3, Reason.PLAY), (1, 1, Reason.GO), (1, 1, Reason.LAST_CARD)]
     assert Go(0) in events
 
@@ -249,7 +251,11 @@ def test_the_play_before_the_show() -> None:
 def test_the_show_counts_pone_then_dealer_then_crib_and_deals_again() -> None:
     state, events = play_cards(play_state(*SHOW_HANDS), SHOW_PLAY)
     shown = [e for e in events if isinstance(e, Shown)]
-    assert [(e.seat, e.crib, e.score.total) for e in shown] == [(0, False, 28), (1, False, 13), (1, True, 12)]
+    assert [(e.seat, e.crib, e.score.total) for e in shown] == [
+        (0, False, 28),
+        (1, False, 13),
+        (1, True, 12),
+    ]
     assert pegs(events)[3:] == [(0, 28, Reason.HAND), (1, 13, Reason.HAND), (1, 12, Reason.CRIB)]
     assert isinstance(events[-2], HandOver) and isinstance(events[-1], Dealt)
     assert state.phase is Phase.DISCARD and state.dealer == 0 and state.hand_number == 2
@@ -290,7 +296,7 @@ def at_show(config: GameConfig) -> GameState:
 
 def test_a_correct_claim_pegs_the_count() -> None:
     state = at_show(claimed_config())
-    after, events = apply(state, Claim(0, 28))
+    _after, events = apply(state, Claim(0, 28))
     assert Claimed(0, 28, 28, False) in events
     assert (0, 28, Reason.HAND) in pegs(events)
 
@@ -307,7 +313,9 @@ def test_an_over_claim_is_corrected_and_penalised(overcount: Overcount, penalty:
 
 
 @pytest.mark.parametrize("muggins, taken", [(True, 8), (False, 0)])
-def test_an_under_claim_pegs_what_was_claimed_and_muggins_takes_the_rest(muggins: bool, taken: int) -> None:
+def test_an_under_claim_pegs_what_was_claimed_and_muggins_takes_the_rest(
+    muggins: bool, taken: int
+) -> None:
     state = at_show(claimed_config(muggins=muggins))
     _, events = apply(state, Claim(0, 20))
     expected = [(0, 20, Reason.HAND)] + ([(1, taken, Reason.MUGGINS)] if taken else [])

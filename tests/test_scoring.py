@@ -39,7 +39,7 @@ def show(texts: str, crib: bool = False) -> int:
         ("2h 4h 6h 8h th", True, 5),  # but scores the five-card one
         ("2h 4h 6h 8s th", False, 0),  # three of a suit plus the starter is no flush
         ("jh 2c 4d 9s 3h", False, 8),  # J-2-3 and 2-4-9 fifteens, run 2-3-4, nobs
-                ("ac 3d 9s kh qh", False, 0),  # nineteen
+        ("ac 3d 9s kh qh", False, 0),  # nineteen
         ("jc 5c qd kd 5s", False, 17),  # three fifteens with each five, a pair, J-Q-K
     ],
 )
@@ -50,7 +50,7 @@ def test_known_hands(cards: str, crib: bool, total: int) -> None:
 
 
 def test_breakdown_names_every_combination() -> None:
-    *hand, starter = parse_cards("9h 6c 5s 4d 4c".split())
+    *hand, starter = parse_cards(["9h", "6c", "5s", "4d", "4c"])
     score = score_hand(hand, starter)
     assert len(score.of_kind(ScoreKind.FIFTEEN)) == 3
     assert len(score.of_kind(ScoreKind.PAIR)) == 1
@@ -75,14 +75,16 @@ def test_breakdown_names_every_combination() -> None:
 def test_announcements(cards: str, words: str) -> None:
     *hand, starter = parse_cards(cards.split())
     assert announce(score_hand(hand, starter)) == words
-    *hand, starter = parse_cards("5h 5c 5s jd 5d".split())
+    *hand, starter = parse_cards(["5h", "5c", "5s", "jd", "5d"])
     assert announce(score_hand(hand, starter)).endswith(
         "fifteen sixteen, four of a kind is twenty-eight, and one for his nobs is twenty-nine"
     )
 
 
 @given(cards_st(5), st.data(), st.booleans())
-def test_fast_itemized_and_naive_scorers_agree(five: list[Card], data: st.DataObject, crib: bool) -> None:
+def test_fast_itemized_and_naive_scorers_agree(
+    five: list[Card], data: st.DataObject, crib: bool
+) -> None:
     hand, starter = five[:4], five[4]
     shuffled = data.draw(st.permutations(hand))
     score = score_hand(hand, starter, crib=crib)
@@ -99,11 +101,14 @@ def test_fast_itemized_and_naive_scorers_agree(five: list[Card], data: st.DataOb
 def test_relabelling_suits_changes_nothing(five: list[Card], suits: list[Suit]) -> None:
     relabel = [Card(c.rank, suits[c.suit]) for c in five]
     for crib in (False, True):
-        assert score_hand(relabel[:4], relabel[4], crib=crib).total == score_hand(five[:4], five[4], crib=crib).total
+        assert (
+            score_hand(relabel[:4], relabel[4], crib=crib).total
+            == score_hand(five[:4], five[4], crib=crib).total
+        )
 
 
 def test_bad_hands_are_refused() -> None:
-    five = parse_cards("5h 5c 5s jd 5d".split())
+    five = parse_cards(["5h", "5c", "5s", "jd", "5d"])
     with pytest.raises(ValueError):
         score_hand(five[:3], five[4])
     with pytest.raises(ValueError):
@@ -145,7 +150,7 @@ def test_pegging(cards: str, total: int, kinds: list[ScoreKind]) -> None:
 
 def test_play_past_31_is_refused() -> None:
     with pytest.raises(ValueError, match="past 31"):
-        score_play(parse_cards("th kd qs 2c".split()))
+        score_play(parse_cards(["th", "kd", "qs", "2c"]))
     with pytest.raises(ValueError):
         score_play([])
 

@@ -27,18 +27,21 @@ from cribbage.stats import (
     summary_line,
     tally_match,
 )
+
 from .test_storage_support import CLAIMED, match_after
 
 seeds = st.integers(0, 2**32)
 
 
-def _tally(winner: int, result: GameResult = GameResult.WIN, number: int = 1,
-           best: int | None = None) -> GameTally:
+def _tally(
+    winner: int, result: GameResult = GameResult.WIN, number: int = 1, best: int | None = None
+) -> GameTally:
     sides = (SideStats(8, 1, 4, 1, 5), SideStats(6, 1, 0, 0, 3))
     hand = None
     if best is not None:
-        hand = BestHand(best, tuple(Card.parse(t) for t in ("5H", "5C", "5S", "JD")),
-                        Card.parse("5D"))
+        hand = BestHand(
+            best, tuple(Card.parse(t) for t in ("5H", "5C", "5S", "JD")), Card.parse("5D")
+        )
     return GameTally(number, winner, result, 1, sides, hand)
 
 
@@ -73,8 +76,11 @@ def test_hands_shown_and_the_best_hand_come_from_the_show(seed: int) -> None:
 
 def test_a_claimed_count_tallies_what_was_pegged() -> None:
     final = match_after(11, None, CLAIMED)
-    pegged = sum(e.points for e in final.events
-                 if isinstance(e, Scored) and e.seat == 0 and e.reason.name == "HAND")
+    pegged = sum(
+        e.points
+        for e in final.events
+        if isinstance(e, Scored) and e.seat == 0 and e.reason.name == "HAND"
+    )
     [game] = tally_match(final.record).games
     assert game.sides[0].hand_points == pegged
     assert final.record.game_config.counting[0] is Counting.CLAIMED
@@ -105,19 +111,27 @@ def test_a_winning_streak_is_games_won_in_a_row() -> None:
     assert (level.streak, level.longest_streak) == (1, 3)
 
 
-@pytest.mark.parametrize(("winner", "result", "counts"), [
-    (0, GameResult.SKUNK, (1, 0, 0, 0)),
-    (1, GameResult.SKUNK, (0, 1, 0, 0)),
-    (0, GameResult.DOUBLE_SKUNK, (0, 0, 1, 0)),
-    (1, GameResult.DOUBLE_SKUNK, (0, 0, 0, 1)),
-    (0, GameResult.WIN, (0, 0, 0, 0)),
-])
-def test_skunks_are_given_or_taken(winner: int, result: GameResult,
-                                   counts: tuple[int, int, int, int]) -> None:
+@pytest.mark.parametrize(
+    ("winner", "result", "counts"),
+    [
+        (0, GameResult.SKUNK, (1, 0, 0, 0)),
+        (1, GameResult.SKUNK, (0, 1, 0, 0)),
+        (0, GameResult.DOUBLE_SKUNK, (0, 0, 1, 0)),
+        (1, GameResult.DOUBLE_SKUNK, (0, 0, 0, 1)),
+        (0, GameResult.WIN, (0, 0, 0, 0)),
+    ],
+)
+def test_skunks_are_given_or_taken(
+    winner: int, result: GameResult, counts: tuple[int, int, int, int]
+) -> None:
     level = LevelStats()
     level.add_game(_tally(winner, result))
-    assert (level.skunks_given, level.skunks_taken,
-            level.double_skunks_given, level.double_skunks_taken) == counts
+    assert (
+        level.skunks_given,
+        level.skunks_taken,
+        level.double_skunks_given,
+        level.double_skunks_taken,
+    ) == counts
 
 
 def test_points_per_side_and_the_best_hand_accumulate() -> None:
@@ -163,8 +177,9 @@ def test_the_side_fields_are_all_counted() -> None:
     total = SideStats()
     total.add(one)
     total.add(one)
-    assert [getattr(total, f.name) for f in fields(SideStats)] == \
-        [2 * getattr(one, f.name) for f in fields(SideStats)]
+    assert [getattr(total, f.name) for f in fields(SideStats)] == [
+        2 * getattr(one, f.name) for f in fields(SideStats)
+    ]
 
 
 # --- the file format ------------------------------------------------------------------------
@@ -199,25 +214,32 @@ def _spoil(data: dict[str, Any], path: tuple[str, ...], value: object) -> dict[s
     return spoiled
 
 
-@pytest.mark.parametrize(("path", "value"), [
-    (("levels", "easy", "games_won"), -1),
-    (("levels", "easy", "games_won"), True),
-    (("levels", "easy", "games_won"), 1.5),
-    (("levels", "easy", "games_won"), KeyError),
-    (("levels", "easy", "extra"), 1),
-    (("levels", "easy", "you", "hands"), "3"),
-    (("levels", "easy", "computer"), None),
-    (("levels", "easy", "streak"), 99),
-    (("levels", "easy", "best_hand"), {"points": 12, "cards": ["5H"], "starter": "5D"}),
-    (("levels", "easy", "best_hand"), {"points": 12, "cards": ["5H", "5H", "5C", "5S"],
-                                       "starter": "5D"}),
-    (("levels", "easy", "best_hand"), {"points": 12, "cards": "5H5C", "starter": "5D"}),
-    (("levels", "easy", "best_hand"), {"points": 12, "cards": ["ZZ", "5C", "5S", "5D"],
-                                       "starter": 5}),
-    (("levels", ""), {}),
-    (("counted",), [1, 2]),
-    (("counted",), KeyError),
-])
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [
+        (("levels", "easy", "games_won"), -1),
+        (("levels", "easy", "games_won"), True),
+        (("levels", "easy", "games_won"), 1.5),
+        (("levels", "easy", "games_won"), KeyError),
+        (("levels", "easy", "extra"), 1),
+        (("levels", "easy", "you", "hands"), "3"),
+        (("levels", "easy", "computer"), None),
+        (("levels", "easy", "streak"), 99),
+        (("levels", "easy", "best_hand"), {"points": 12, "cards": ["5H"], "starter": "5D"}),
+        (
+            ("levels", "easy", "best_hand"),
+            {"points": 12, "cards": ["5H", "5H", "5C", "5S"], "starter": "5D"},
+        ),
+        (("levels", "easy", "best_hand"), {"points": 12, "cards": "5H5C", "starter": "5D"}),
+        (
+            ("levels", "easy", "best_hand"),
+            {"points": 12, "cards": ["ZZ", "5C", "5S", "5D"], "starter": 5},
+        ),
+        (("levels", ""), {}),
+        (("counted",), [1, 2]),
+        (("counted",), KeyError),
+    ],
+)
 def test_a_malformed_statistics_table_is_refused(path: tuple[str, ...], value: object) -> None:
     stats = Statistics()
     stats.level("easy").add_game(_tally(0, best=12))
@@ -253,7 +275,11 @@ def test_the_report_shows_each_level_in_order_within_80_columns() -> None:
 def test_the_summary_line_names_the_level() -> None:
     stats = Statistics()
     stats.level("expert").add_game(_tally(0))
-    assert summary_line(stats, "expert") == \
-        "At expert you have won 1 game and lost 0; winning streak 1 (longest 1)."
-    assert summary_line(stats, "easy") == \
-        "At easy you have won 0 games and lost 0; winning streak 0 (longest 0)."
+    assert (
+        summary_line(stats, "expert")
+        == "At expert you have won 1 game and lost 0; winning streak 1 (longest 1)."
+    )
+    assert (
+        summary_line(stats, "easy")
+        == "At easy you have won 0 games and lost 0; winning streak 0 (longest 0)."
+    )

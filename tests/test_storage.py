@@ -27,6 +27,7 @@ from cribbage.storage import (
     write_atomic,
     write_record,
 )
+
 from .test_storage_support import match_after
 
 TESTS = Path(__file__).parent
@@ -35,8 +36,13 @@ SRC = TESTS.parent / "src"
 
 def is_one_sentence(text: str | None) -> bool:
     """A message the UI can show on one line: a capital first, one full stop, at the end."""
-    return text is not None and text[:1].isupper() and text.endswith(".") \
-        and "\n" not in text and ". " not in text
+    return (
+        text is not None
+        and text[:1].isupper()
+        and text.endswith(".")
+        and "\n" not in text
+        and ". " not in text
+    )
 
 
 @pytest.fixture
@@ -66,8 +72,10 @@ def stats_of(storage: Storage) -> Statistics:
 def test_windows_uses_local_app_data() -> None:
     env = {"LOCALAPPDATA": "C:/Users/ann/AppData/Local", "HOME": "/x"}
     assert data_dir(env, "win32").as_posix() == "C:/Users/ann/AppData/Local/cribbage"
-    assert data_dir({"USERPROFILE": "C:/Users/ann"}, "win32").as_posix() == \
-        "C:/Users/ann/AppData/Local/cribbage"
+    assert (
+        data_dir({"USERPROFILE": "C:/Users/ann"}, "win32").as_posix()
+        == "C:/Users/ann/AppData/Local/cribbage"
+    )
 
 
 def test_a_relative_xdg_state_home_is_ignored() -> None:
@@ -139,16 +147,20 @@ def test_nothing_saved_loads_as_nothing(storage: Storage) -> None:
 
 
 def test_a_saved_match_resumes_exactly(storage: Storage) -> None:
-    match = match_after(8, 57, options={"level": "expert", "explain": True, "seed": 12,
-                                         "speed": 0.5, "name": None})
+    match = match_after(
+        8, 57, options={"level": "expert", "explain": True, "seed": 12, "speed": 0.5, "name": None}
+    )
     assert storage.save(match) is None
     resumed, message = reopen(storage).load()
     assert message is None and resumed is not None
     assert resumed.state == match.state
     assert resumed.record == match.record
     assert resumed.events == match.events
-    assert (resumed.id, resumed.started, resumed.options) == \
-        (match.id, match.started, match.options)
+    assert (resumed.id, resumed.started, resumed.options) == (
+        match.id,
+        match.started,
+        match.options,
+    )
     following = match_after(8, 70).record.steps[57:]
     for step in following:  # the resumed match plays on as the original would have
         assert resumed.apply(step) == match.apply(step)
@@ -202,6 +214,7 @@ def _with(**changes: object) -> Any:
         data = json.loads(text)
         data.update(changes)
         return json.dumps(data)
+
     return change
 
 
@@ -325,9 +338,12 @@ def test_new_with_a_broken_save_says_so(storage: Storage) -> None:
 
 def play_saving(storage: Storage, final: SavedMatch) -> SavedMatch:
     """Play the steps of `final` again under its id, saving after every step."""
-    match = SavedMatch(final.id, Recorder.start(final.record.seed, final.record.game_config,
-                                                final.record.match_config),
-                       dict(final.options), final.started)
+    match = SavedMatch(
+        final.id,
+        Recorder.start(final.record.seed, final.record.game_config, final.record.match_config),
+        dict(final.options),
+        final.started,
+    )
     for step in final.record.steps:
         match.apply(step)
         assert storage.save(match) is None
@@ -351,8 +367,11 @@ def test_a_finished_match_is_counted_filed_and_its_save_removed(storage: Storage
 def test_each_game_of_a_match_is_counted_as_it_ends(storage: Storage) -> None:
     final = match_after(17, None, GameConfig(target=31), MatchConfig(games=3))
     games = 0
-    match = SavedMatch(final.id, Recorder.start(17, final.record.game_config,
-                                                final.record.match_config), final.options)
+    match = SavedMatch(
+        final.id,
+        Recorder.start(17, final.record.game_config, final.record.match_config),
+        final.options,
+    )
     for step in final.record.steps:
         match.apply(step)
         storage.save(match)
@@ -457,8 +476,13 @@ sys.stdin.readline()
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 def test_two_processes_one_save_and_the_lock_dies_with_its_holder(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], env=env,
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(tmp_path)],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "None\n"
         with Storage(tmp_path) as second:
@@ -491,8 +515,12 @@ with Storage(sys.argv[1]) as storage:
 def test_two_processes_finishing_games_at_once_lose_no_count(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     runs = [
-        subprocess.Popen([sys.executable, "-c", COUNTER, str(tmp_path), str(TESTS), str(first)],
-                         env=env, stdout=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", COUNTER, str(tmp_path), str(TESTS), str(first)],
+            env=env,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
         for first in (0, 100)
     ]
     outputs = [run.communicate(timeout=120)[0] for run in runs]
@@ -531,15 +559,15 @@ def test_replay_steps_walks_the_match_with_its_events() -> None:
     assert pairs[-1][0] == final.state
     assert [event for _, events in pairs for event in events] == final.events
     again = Recorder.start(24, final.record.game_config, final.record.match_config)
-    for step, (state, events) in zip(final.record.steps, pairs[1:]):
+    for step, (state, events) in zip(final.record.steps, pairs[1:], strict=True):
         assert again.apply(step) == events and again.state == state
 
 
 UNREADABLE_RECORDS: dict[str, bytes] = {
     "missing": b"",
     "binary": b"\xff\xfe\x00garbage",
-    "not JSON": b"{\"format\":",
-    "not a record": b"{\"format\": \"something\"}",
+    "not JSON": b'{"format":',
+    "not a record": b'{"format": "something"}',
     "illegal": b"",
 }
 
@@ -574,12 +602,19 @@ def test_no_statistics_file_reads_as_empty(storage: Storage) -> None:
     assert storage.statistics() == (Statistics(), None)
 
 
-@pytest.mark.parametrize("text", [
-    "", "{", "[]", "null", '{"format": "cribbage-stats"}',
-    '{"format": "cribbage-stats", "version": 1, "levels": {}, "counted": [1]}',
-    '{"format": "cribbage-stats", "version": 1, "levels": {"easy": {}}, "counted": []}',
-    '{"format": "other", "version": 1, "levels": {}, "counted": []}',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{",
+        "[]",
+        "null",
+        '{"format": "cribbage-stats"}',
+        '{"format": "cribbage-stats", "version": 1, "levels": {}, "counted": [1]}',
+        '{"format": "cribbage-stats", "version": 1, "levels": {"easy": {}}, "counted": []}',
+        '{"format": "other", "version": 1, "levels": {}, "counted": []}',
+    ],
+)
 def test_a_corrupted_statistics_file_is_moved_aside_and_started_afresh(
     storage: Storage, text: str
 ) -> None:
@@ -607,8 +642,7 @@ def test_the_statistics_file_reads_back(storage: Storage) -> None:
     storage.count_hint("expert")
     written = json.loads(storage.stats_path.read_text())
     assert written["format"] == "cribbage-stats" and written["version"] == 1
-    assert Statistics.from_dict({k: written[k] for k in ("levels", "counted")}) == \
-        stats_of(storage)
+    assert Statistics.from_dict({k: written[k] for k in ("levels", "counted")}) == stats_of(storage)
 
 
 def test_this_module_runs_without_curses() -> None:
@@ -626,4 +660,3 @@ def test_no_temporary_file_is_left_behind(storage: Storage) -> None:
     storage.save(match_after(28, 12))
     leftovers = [p.name for p in storage.home.rglob("*") if p.name.endswith(".tmp")]
     assert leftovers == []
-

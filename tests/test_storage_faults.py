@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from cribbage.storage import SavedMatch, Storage
+
 from .test_storage_support import (
     ForkedSaver,
     damage,
@@ -58,21 +59,27 @@ def failing(module: object, name: str, code: int) -> Iterator[None]:
         setattr(module, name, real)
 
 
-def play_on_through(storage: Storage, match: SavedMatch, steps: int,
-                    fault: contextlib.AbstractContextManager[None]) -> list[str | None]:
+def play_on_through(
+    storage: Storage, match: SavedMatch, steps: int, fault: contextlib.AbstractContextManager[None]
+) -> list[str | None]:
     """Play `steps` more canonical steps of `match` inside `fault`, saving after each."""
-    canonical = match_after(match.record.seed, len(match.record.steps) + steps,
-                            match.record.game_config, match.record.match_config)
+    canonical = match_after(
+        match.record.seed,
+        len(match.record.steps) + steps,
+        match.record.game_config,
+        match.record.match_config,
+    )
     messages = []
     with fault:
-        for step in canonical.record.steps[len(match.record.steps):]:
+        for step in canonical.record.steps[len(match.record.steps) :]:
             match.apply(step)
             messages.append(storage.save(match))
     return messages
 
 
-def assert_told_once_and_kept(storage: Storage, messages: list[str | None],
-                              kept: SavedMatch, why: str) -> None:
+def assert_told_once_and_kept(
+    storage: Storage, messages: list[str | None], kept: SavedMatch, why: str
+) -> None:
     assert messages[0] == f"The game cannot be saved ({why}); play goes on without saving."
     assert messages[1:] == [None] * (len(messages) - 1)
     assert SavedMatch.from_json(storage.save_path.read_bytes()).state == kept.state
@@ -89,8 +96,11 @@ FAULTS = [
 ]
 
 
-@pytest.mark.parametrize(("module", "name", "code"), FAULTS,
-                         ids=[f"{name}-{errno.errorcode[code]}" for _, name, code in FAULTS])
+@pytest.mark.parametrize(
+    ("module", "name", "code"),
+    FAULTS,
+    ids=[f"{name}-{errno.errorcode[code]}" for _, name, code in FAULTS],
+)
 def test_a_failing_disk_is_reported_once_and_the_last_save_survives(
     storage: Storage, module: object, name: str, code: int
 ) -> None:
@@ -99,8 +109,9 @@ def test_a_failing_disk_is_reported_once_and_the_last_save_survives(
     kept = SavedMatch.from_json(match.to_json())
     messages = play_on_through(storage, match, 12, failing(module, name, code))
     assert_told_once_and_kept(storage, messages, kept, os.strerror(code))
-    assert play_on_through(storage, match, 1, contextlib.nullcontext()) == \
-        ["The game is being saved again."]
+    assert play_on_through(storage, match, 1, contextlib.nullcontext()) == [
+        "The game is being saved again."
+    ]
     resumed, _ = storage.load()
     assert resumed is not None and resumed.state == match.state
 
@@ -159,8 +170,9 @@ def tmpfs(where: Path, size: str, *options: str) -> Iterator[Path]:
     if not IS_ROOT or sys.platform != "linux" or mount is None:
         pytest.skip("mounting a small file system needs root on Linux")
     flags = ",".join((f"size={size}", *options))
-    done = subprocess.run([mount, "-t", "tmpfs", "-o", flags, "tmpfs", str(where)],
-                          capture_output=True)
+    done = subprocess.run(
+        [mount, "-t", "tmpfs", "-o", flags, "tmpfs", str(where)], capture_output=True
+    )
     if done.returncode:
         pytest.skip(f"cannot mount a tmpfs: {done.stderr.decode().strip()}")
     try:
@@ -183,15 +195,18 @@ def test_a_real_full_disk(tmp_path: Path) -> None:
         messages = play_on_through(storage, match, 6, contextlib.nullcontext())
         assert_told_once_and_kept(storage, messages, kept, os.strerror(errno.ENOSPC))
         filler.unlink()
-        assert play_on_through(storage, match, 1, contextlib.nullcontext()) == \
-            ["The game is being saved again."]
+        assert play_on_through(storage, match, 1, contextlib.nullcontext()) == [
+            "The game is being saved again."
+        ]
 
 
 def test_a_read_only_file_system_means_an_unsaved_game(tmp_path: Path) -> None:
     with tmpfs(tmp_path / "ro", "64k", "ro") as disk, Storage(disk) as storage:
         message = storage.claim()
-        assert message == (f"The data directory {disk} cannot be used "
-                           f"({os.strerror(errno.EROFS)}), so this game will not be saved.")
+        assert message == (
+            f"The data directory {disk} cannot be used "
+            f"({os.strerror(errno.EROFS)}), so this game will not be saved."
+        )
         assert storage.save(match_after(44, 20)) is None
         assert list(disk.iterdir()) == []
 
@@ -217,14 +232,20 @@ print(json.dumps(messages))
 @pytest.mark.skipif(sys.platform == "win32", reason="resource limits are POSIX")
 def test_a_file_size_limit_in_a_real_process(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(SRC)}
-    done = subprocess.run([sys.executable, "-c", FSIZE_CHILD, str(tmp_path), str(TESTS)],
-                          env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", FSIZE_CHILD, str(tmp_path), str(TESTS)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     messages = json.loads(done.stdout)
     failed = [n for n, message in enumerate(messages) if message is not None]
     assert len(failed) == 1
-    assert messages[failed[0]] == (f"The game cannot be saved ({os.strerror(errno.EFBIG)}); "
-                                   "play goes on without saving.")
+    assert messages[failed[0]] == (
+        f"The game cannot be saved ({os.strerror(errno.EFBIG)}); play goes on without saving."
+    )
     with Storage(tmp_path) as storage:
         assert storage.claim() is None
         saved, _ = storage.load()
@@ -238,8 +259,9 @@ def test_a_file_size_limit_in_a_real_process(tmp_path: Path) -> None:
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_killing_a_game_while_it_saves_never_loses_a_confirmed_save(tmp_path: Path) -> None:
     iterations = int(os.environ.get("CRIBBAGE_KILLS", "40"))
-    figures = kill_and_check(tmp_path, 7, iterations, lambda: ForkedSaver(tmp_path, 7),
-                             random.Random(7))
+    figures = kill_and_check(
+        tmp_path, 7, iterations, lambda: ForkedSaver(tmp_path, 7), random.Random(7)
+    )
     assert figures.losses == []
     assert figures.kills == iterations
     assert figures.resumed >= iterations // 4  # not a run where nothing was ever saved

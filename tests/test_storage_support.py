@@ -168,8 +168,14 @@ class Saver(Protocol):
         """SIGKILL it, wait for it, and return everything it reported."""
 
 
-def kill_and_check(home: Path, seed: int, iterations: int, launch: Callable[[], Saver],
-                   rng: random.Random, longest: float = 0.3) -> KillFigures:
+def kill_and_check(
+    home: Path,
+    seed: int,
+    iterations: int,
+    launch: Callable[[], Saver],
+    rng: random.Random,
+    longest: float = 0.3,
+) -> KillFigures:
     """Kill a saving game `iterations` times at random moments, checking the save each time.
 
     After every kill the save must be absent or load as the canonical match after exactly the
@@ -201,8 +207,9 @@ def kill_and_check(home: Path, seed: int, iterations: int, launch: Callable[[], 
         if found not in allowed:
             figures.losses.append(f"saved {confirmed} steps, found {found}")
         figures.resumed += found > 0
-        if (found == len(steps) and not same_leftover) or \
-                (found == 0 and confirmed == len(steps) - 1):
+        if (found == len(steps) and not same_leftover) or (
+            found == 0 and confirmed == len(steps) - 1
+        ):
             figures.matches += 1  # ended before it could say so
         leftover = found == len(steps)
         confirmed = 0 if leftover else found
@@ -219,13 +226,17 @@ def kill_and_check(home: Path, seed: int, iterations: int, launch: Callable[[], 
         figures.losses.append(
             f"{figures.matches} matches ended, {counted} games counted, {len(records)} filed"
         )
-    figures.losses += [f"{path.name} differs" for path in records
-                       if Record.from_json(path.read_text()) != final.record]
+    figures.losses += [
+        f"{path.name} differs"
+        for path in records
+        if Record.from_json(path.read_text()) != final.record
+    ]
     return figures
 
 
-def _check_save(home: Path, steps: tuple[Step, ...], states: list[MatchState],
-                losses: list[str]) -> int | None:
+def _check_save(
+    home: Path, steps: tuple[Step, ...], states: list[MatchState], losses: list[str]
+) -> int | None:
     """How many steps the save holds (0: none), checked against the canonical match."""
     path = home / "save.json"
     if not path.exists():
@@ -270,8 +281,9 @@ class ForkedSaver:
 def test_a_killed_saver_reports_what_it_saved(tmp_path: Path) -> None:
     if not hasattr(os, "fork"):
         pytest.skip("needs fork")
-    figures = kill_and_check(tmp_path, 1, 3, lambda: ForkedSaver(tmp_path, 1),
-                             random.Random(0), longest=0.05)
+    figures = kill_and_check(
+        tmp_path, 1, 3, lambda: ForkedSaver(tmp_path, 1), random.Random(0), longest=0.05
+    )
     assert figures.kills == 3 and figures.losses == []
     assert figures.resumed >= 1
 
@@ -298,7 +310,7 @@ def damage(data: bytes, rng: random.Random) -> bytes:
             case 2:
                 spoiled.insert(at, rng.randrange(256))
             case _:
-                spoiled[at:at + rng.randint(1, 16)] = rng.randbytes(rng.randint(1, 16))
+                spoiled[at : at + rng.randint(1, 16)] = rng.randbytes(rng.randint(1, 16))
     return bytes(spoiled)
 
 
@@ -323,8 +335,12 @@ def try_damaged_save(storage: Storage, damaged: bytes, failures: list[str]) -> s
     asides = list(storage.home.glob("save.json.broken-*"))
     for aside in asides:
         aside.unlink()
-    if (message is None or not message.startswith("The saved game could not be resumed")
-            or storage.save_path.exists() or len(asides) != 1):
+    if (
+        message is None
+        or not message.startswith("The saved game could not be resumed")
+        or storage.save_path.exists()
+        or len(asides) != 1
+    ):
         failures.append(f"a damaged save was not moved aside: {message!r}")
         return "failed"
     return "set aside"

@@ -22,7 +22,7 @@ def test_both_games_of_a_pair_deal_the_same_cards_to_the_same_seats() -> None:
     assert (first.first_seat, second.first_seat) == (0, 1)
     shared = min(len(first.dealt), len(second.dealt))
     assert shared >= 5
-    for one, other in zip(first.dealt[:shared], second.dealt[:shared]):
+    for one, other in zip(first.dealt[:shared], second.dealt[:shared], strict=True):
         assert one[:2] == other[:2]  # seat 0 and seat 1 hold the same six cards
         if one[2] is not None and other[2] is not None:
             assert one[2] == other[2]  # and cut the same starter
@@ -70,7 +70,9 @@ def test_command_line_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_command_line_runs_a_tiny_tournament(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["classic", "easy", "--games", "2", "--jobs", "1", "--quiet", "--target", "31"]) == 0
+    assert (
+        main(["classic", "easy", "--games", "2", "--jobs", "1", "--quiet", "--target", "31"]) == 0
+    )
     out = capsys.readouterr().out
     assert "classic against easy: 2 games in 1 duplicate pairs" in out
     assert "95% CI" in out and "average points per deal" in out

@@ -8,7 +8,7 @@ from cribbage.coach import review_hands, summarize
 from cribbage.computer import Computer
 from cribbage.record import Recorder
 from cribbage.rules import Discard, Phase, Play, Seat, legal_plays, pending
-from cribbage.ui.game import GameUI, Hooks, Options, help_lines
+from cribbage.ui.game import Hooks, Options, help_lines
 from cribbage.ui.glyphs import UNICODE
 from cribbage.ui.screen import ENTER, F1, LEFT
 from cribbage.ui.testing import FakeScreen, Key
@@ -28,16 +28,23 @@ def hint_frame(screen: FakeScreen) -> str:
 
 def human_to_play_with_a_choice(recorder: Recorder) -> bool:
     game = recorder.state.game
-    return (game.phase is Phase.PLAY and pending(game) == (Seat.HUMAN,)
-            and len({card.rank for card in legal_plays(game, Seat.HUMAN)}) >= 2)
+    return (
+        game.phase is Phase.PLAY
+        and pending(game) == (Seat.HUMAN,)
+        and len({card.rank for card in legal_plays(game, Seat.HUMAN)}) >= 2
+    )
 
 
 @pytest.mark.parametrize("key", ["H", F1])
 def test_the_hint_at_the_discard_is_the_computers_choice_and_is_counted(key: str) -> None:
     recorder = dealt(4)
     hinted: list[str] = []
-    ui, screen = make_ui([key], recorder=recorder, hooks=Hooks(on_hint=hinted.append),
-                         options=Options(seed=1, delay=0, level="classic"))
+    ui, screen = make_ui(
+        [key],
+        recorder=recorder,
+        hooks=Hooks(on_hint=hinted.append),
+        options=Options(seed=1, delay=0, level="classic"),
+    )
     view = view_for(recorder.state.game, Seat.HUMAN)
     run_until_out_of_keys(ui)
     frame = hint_frame(screen)
@@ -46,7 +53,9 @@ def test_the_hint_at_the_discard_is_the_computers_choice_and_is_counted(key: str
     assert f"Lay away {UNICODE.cards(list(action.cards))}." in frame
     options = ui.adviser.discard_options_for(view)
     for option in options[:3]:
-        assert f"{option.hand:6.2f}{option.crib:7.2f}{option.pegging:9.2f}{option.total:7.2f}" in frame
+        assert (
+            f"{option.hand:6.2f}{option.crib:7.2f}{option.pegging:9.2f}{option.total:7.2f}" in frame
+        )
     assert f"{options[3].total:7.2f}" not in frame.replace(f"{options[2].total:7.2f}", "")
     assert hinted == ["classic"]
     assert ui.adviser.level == "expert"
@@ -77,7 +86,9 @@ def test_a_small_h_still_moves_and_a_typed_rank_takes_a_capital_h_as_hearts() ->
     run_until_out_of_keys(ui)
     assert not any("─ Hint ─" in frame for frame in screen.frames)
     arrow = next(row for row in screen.frames[-1].splitlines() if "▲" in row)
-    assert arrow.index("▲") == 5 * (len(recorder.state.game.hands[Seat.HUMAN]) - 1) + 2  # the last card
+    assert (
+        arrow.index("▲") == 5 * (len(recorder.state.game.hands[Seat.HUMAN]) - 1) + 2
+    )  # the last card
 
     ui, screen = make_ui(["5", "H"], recorder=dealt(4))
     run_until_out_of_keys(ui)
@@ -154,8 +165,9 @@ def test_a_costly_play_is_explained_on_the_screen() -> None:
 
     for seed in range(1, 12):
         recorder = advance(dealt(seed), lambda r: r.state.game.phase is Phase.PLAY)
-        ui, screen = make_ui(recorder=recorder, options=Options(seed=1, delay=0, coach=True),
-                             autokey=lowest_then_on)
+        ui, screen = make_ui(
+            recorder=recorder, options=Options(seed=1, delay=0, coach=True), autokey=lowest_then_on
+        )
         run_until_out_of_keys(ui)
         review = review_hands(ui.recorder.record, ui.adviser, Seat.HUMAN)[0]
         if review.costly_plays:
@@ -178,7 +190,9 @@ def test_with_coach_the_end_of_the_game_sums_up_the_points_lost() -> None:
     ui, screen = make_ui(options=Options(seed=7, delay=0, target=61, coach=True), autokey=autokey)
     assert ui.run() == 0
     final = [frame for frame in screen.frames if "Another game?" in frame][-1]
-    summary = summarize(review_hands(ui.recorder.record, Computer("expert", ui.computer.seed), Seat.HUMAN))
+    summary = summarize(
+        review_hands(ui.recorder.record, Computer("expert", ui.computer.seed), Seat.HUMAN)
+    )
     assert summary.hands >= 3
     for line in coach_summary_lines(summary):
         assert line in final

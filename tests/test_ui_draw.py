@@ -28,7 +28,9 @@ from cribbage.ui.testing import FakeScreen
 from cribbage.ui.words import MessageLog, Speaker, Tone
 
 
-def board(scores: tuple[int, int], backs: tuple[int, int], *, cols: int = 80, target: int = 121) -> FakeScreen:
+def board(
+    scores: tuple[int, int], backs: tuple[int, int], *, cols: int = 80, target: int = 121
+) -> FakeScreen:
     screen = FakeScreen(24, cols)
     table = Table(scores=list(scores), back_pegs=list(backs))
     Painter(screen, UNICODE).board(Layout.for_size(24, cols, target), table, target, (2, 1))
@@ -36,14 +38,30 @@ def board(scores: tuple[int, int], backs: tuple[int, int], *, cols: int = 80, ta
 
 
 def peg_places(screen: FakeScreen, glyph: str) -> list[tuple[int, int]]:
-    return [(y, x) for y in range(screen.rows) for x in range(screen.cols) if screen.chars[y][x] == glyph]
+    return [
+        (y, x)
+        for y in range(screen.rows)
+        for x in range(screen.cols)
+        if screen.chars[y][x] == glyph
+    ]
 
 
 @pytest.mark.parametrize(
     ("score", "row", "hole"),
-    [(1, 1, 0), (5, 1, 4), (6, 1, 5), (30, 1, 29), (31, 2, 29), (60, 2, 0), (61, 1, 0), (120, 2, 0)],
+    [
+        (1, 1, 0),
+        (5, 1, 4),
+        (6, 1, 5),
+        (30, 1, 29),
+        (31, 2, 29),
+        (60, 2, 0),
+        (61, 1, 0),
+        (120, 2, 0),
+    ],
 )
-def test_a_peg_goes_out_the_first_track_and_back_the_second(score: int, row: int, hole: int) -> None:
+def test_a_peg_goes_out_the_first_track_and_back_the_second(
+    score: int, row: int, hole: int
+) -> None:
     screen = board((score, 0), (0, 0))  # your pegs, on the lower pair of tracks
     left = screen.find("├")
     assert left is not None
@@ -118,9 +136,17 @@ def test_face_down_cards_and_ascii() -> None:
 
 def test_the_table_shows_the_count_and_who_said_go() -> None:
     screen = FakeScreen()
-    table = Table(phase=Phase.PLAY, dealer=Seat.HUMAN, count=25, passed={Seat.COMPUTER},
-                  pile=[(Seat.HUMAN, Card.parse("kh")), (Seat.COMPUTER, Card.parse("5c")),
-                        (Seat.HUMAN, Card.parse("tc"))])
+    table = Table(
+        phase=Phase.PLAY,
+        dealer=Seat.HUMAN,
+        count=25,
+        passed={Seat.COMPUTER},
+        pile=[
+            (Seat.HUMAN, Card.parse("kh")),
+            (Seat.COMPUTER, Card.parse("5c")),
+            (Seat.HUMAN, Card.parse("tc")),
+        ],
+    )
     Painter(screen, UNICODE).table(Layout.for_size(24, 80), table, HandPicture(), None)
     text = screen.text()
     assert "Count: 25" in text and "the computer said go" in text
@@ -152,14 +178,29 @@ SPEAKER = Speaker(UNICODE)
         (Go(Seat.COMPUTER), "The computer says go."),
         (Go(Seat.HUMAN), "You say go."),
         (Scored(Seat.HUMAN, 1, Reason.GO, 9), "One for the go: you peg one."),
-        (Scored(Seat.COMPUTER, 1, Reason.LAST_CARD, 9), "One for last card: the computer pegs one."),
+        (
+            Scored(Seat.COMPUTER, 1, Reason.LAST_CARD, 9),
+            "One for last card: the computer pegs one.",
+        ),
         (Scored(Seat.COMPUTER, 2, Reason.HEELS, 2), "His heels: the computer pegs two."),
-        (Scored(Seat.HUMAN, 2, Reason.PLAY, 2, score_play(parse_cards(["kh", "5c"]))),
-         "Fifteen for two."),
-        (Scored(Seat.HUMAN, 2, Reason.PLAY, 2, score_play(parse_cards(["kh", "5c", "6d", "tc"]))),
-         "Thirty-one for two."),
-        (Scored(Seat.COMPUTER, 2, Reason.MUGGINS, 30), "Muggins! The computer takes the two missed."),
-        (Scored(Seat.COMPUTER, 2, Reason.OVERCLAIM, 30), "The computer pegs two for the over-count."),
+        (
+            Scored(Seat.HUMAN, 2, Reason.PLAY, 2, score_play(parse_cards(["kh", "5c"]))),
+            "Fifteen for two.",
+        ),
+        (
+            Scored(
+                Seat.HUMAN, 2, Reason.PLAY, 2, score_play(parse_cards(["kh", "5c", "6d", "tc"]))
+            ),
+            "Thirty-one for two.",
+        ),
+        (
+            Scored(Seat.COMPUTER, 2, Reason.MUGGINS, 30),
+            "Muggins! The computer takes the two missed.",
+        ),
+        (
+            Scored(Seat.COMPUTER, 2, Reason.OVERCLAIM, 30),
+            "The computer pegs two for the over-count.",
+        ),
         (StarterTurned(Seat.HUMAN, Card.parse("jd")), "You cut: the starter is the J♦."),
         (CountReset(Seat.HUMAN), "The count starts again at zero; you lead."),
         (Claimed(Seat.HUMAN, 8, 8, False), "You count 8: right."),
@@ -168,7 +209,7 @@ SPEAKER = Speaker(UNICODE)
 )
 def test_events_in_the_games_words(event: object, text: str) -> None:
     lines = SPEAKER.lines(event)  # type: ignore[arg-type]  # the parametrize table mixes event types
-    assert [line.text for line in lines][0] == text
+    assert next(line.text for line in lines) == text
 
 
 def test_a_shown_hand_is_laid_out_with_its_breakdown() -> None:

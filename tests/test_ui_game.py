@@ -30,9 +30,16 @@ from .support import simplest_action
 FAST = Options(seed=1, delay=0)
 
 
-def make_ui(keys: Iterable[Key] = (), *, options: Options = FAST, rows: int = 24, cols: int = 80,
-            recorder: Recorder | None = None, hooks: Hooks | None = None,
-            autokey: Callable[[FakeScreen], str | None] | None = None) -> tuple[GameUI, FakeScreen]:
+def make_ui(
+    keys: Iterable[Key] = (),
+    *,
+    options: Options = FAST,
+    rows: int = 24,
+    cols: int = 80,
+    recorder: Recorder | None = None,
+    hooks: Hooks | None = None,
+    autokey: Callable[[FakeScreen], str | None] | None = None,
+) -> tuple[GameUI, FakeScreen]:
     screen = FakeScreen(rows, cols, keys, autokey)
     return GameUI(screen, options, recorder=recorder, hooks=hooks), screen
 
@@ -160,7 +167,9 @@ def test_a_lone_rank_letter_jumps_to_that_card() -> None:
         pytest.fail("no hand with one king")
     ui, _ = make_ui(["k", ENTER, "l", "l", ENTER, ENTER], recorder=recorder)
     run_until_out_of_keys(ui)
-    discards = [s for s in ui.recorder.record.steps if isinstance(s, Discard) and s.seat == Seat.HUMAN]
+    discards = [
+        s for s in ui.recorder.record.steps if isinstance(s, Discard) and s.seat == Seat.HUMAN
+    ]
     assert discards and kings[0] in discards[0].cards
 
 
@@ -194,8 +203,11 @@ def test_dimmed_cards_are_the_unplayable_ones() -> None:
 def test_the_only_legal_card_is_played_for_you_unless_asked_not_to() -> None:
     def one_legal(recorder: Recorder) -> bool:
         game = recorder.state.game
-        return (game.phase is Phase.PLAY and pending(game) == (Seat.HUMAN,)
-                and len(legal_plays(game, Seat.HUMAN)) == 1)
+        return (
+            game.phase is Phase.PLAY
+            and pending(game) == (Seat.HUMAN,)
+            and len(legal_plays(game, Seat.HUMAN)) == 1
+        )
 
     recorder = find_recorder(one_legal)
     only = legal_plays(recorder.state.game, Seat.HUMAN)[0]
@@ -221,8 +233,9 @@ def enter_until_another_game(screen: FakeScreen) -> str:
 def test_a_whole_game_to_the_end_replays_exactly_and_says_who_won() -> None:
     steps: list[int] = []
     hooks = Hooks(on_step=lambda recorder: steps.append(len(recorder.record.steps)))
-    ui, screen = make_ui(options=Options(seed=7, delay=0, target=61), hooks=hooks,
-                         autokey=enter_until_another_game)
+    ui, screen = make_ui(
+        options=Options(seed=7, delay=0, target=61), hooks=hooks, autokey=enter_until_another_game
+    )
     assert ui.run() == 0
     state = ui.recorder.state
     assert state.game.phase is Phase.GAME_OVER
@@ -236,8 +249,9 @@ def test_a_whole_game_to_the_end_replays_exactly_and_says_who_won() -> None:
 
 
 def test_a_match_goes_on_to_the_next_game_and_counts_games_won() -> None:
-    ui, screen = make_ui(options=Options(seed=3, delay=0, target=61, games=2),
-                         autokey=enter_until_another_game)
+    ui, screen = make_ui(
+        options=Options(seed=3, delay=0, target=61, games=2), autokey=enter_until_another_game
+    )
     assert ui.run() == 0
     state = ui.recorder.state
     assert state.over and state.number >= 2
@@ -272,7 +286,7 @@ def test_a_wrong_count_is_corrected_and_explained_with_explain(explain: bool) ->
     assert game.starter is not None
     score = score_hand(view_cards, game.starter)
     wrong = score.total + 1 if score.total < 28 else 1
-    ui, screen = make_ui([*str(wrong), ENTER], recorder=recorder, options=options)
+    ui, _screen = make_ui([*str(wrong), ENTER], recorder=recorder, options=options)
     run_until_out_of_keys(ui)
     text = " ".join(line.text for line in ui.log.entries)
     assert f"You count {wrong}, but the hand is worth {score.total}." in text
@@ -323,8 +337,9 @@ def test_a_small_terminal_shows_one_line_and_resizing_resumes_where_it_was() -> 
     ui, screen = make_ui(keys, recorder=recorder)
     run_until_out_of_keys(ui)
     small = [frame for frame in screen.frames if "needs a terminal" in frame]
-    assert small and all(frame.count("\n") == 19 and len(frame.strip().splitlines()) == 1
-                         for frame in small)
+    assert small and all(
+        frame.count("\n") == 19 and len(frame.strip().splitlines()) == 1 for frame in small
+    )
     assert "at least 80x24" in small[0] and "70x20" in small[0]
     # the keys pressed while it was too small did nothing; the first card is still chosen
     assert ui.recorder.state.game.phase is Phase.DISCARD
@@ -359,7 +374,9 @@ def test_extra_keys_from_hooks_run_on_the_ui() -> None:
 
 def test_the_computer_waits_before_it_moves_and_a_key_ends_the_wait() -> None:
     recorder = next(r for r in map(dealt, range(20)) if r.state.game.dealer == Seat.HUMAN)
-    ui, screen = make_ui([" ", " ", ENTER, "x"], recorder=recorder, options=Options(seed=1, delay=0.5))
+    ui, screen = make_ui(
+        [" ", " ", ENTER, "x"], recorder=recorder, options=Options(seed=1, delay=0.5)
+    )
     run_until_out_of_keys(ui)
     # after the discard the computer (the pone) cuts for the starter, after a wait cut short
     timed = [w for w in screen.waits if w is not None]
@@ -390,16 +407,21 @@ def test_letters_after_a_typed_rank_are_part_of_the_card_not_moves() -> None:
     recorder = dealt(4)
     hand = recorder.state.game.hands[Seat.HUMAN]
     rank = hand[0].rank
-    missing = next(card for card in DECK
-                   if card.rank is rank and card not in hand and card.suit.letter in "HS")
+    missing = next(
+        card for card in DECK if card.rank is rank and card not in hand and card.suit.letter in "HS"
+    )
     ui, screen = make_ui([*str(missing).lower(), ENTER], recorder=recorder)
     run_until_out_of_keys(ui)
     assert "You don't have the" in screen.text()
     assert ui.picture.chosen == frozenset()
 
 
-@pytest.mark.parametrize(("key", "kept"), [("5", ["5"]), ("h", ["h"]), (" ", []), (ENTER, []), (ESCAPE, [])])
-def test_a_key_ends_the_wait_and_a_typed_one_is_kept_for_the_next_question(key: str, kept: list[str]) -> None:
+@pytest.mark.parametrize(
+    ("key", "kept"), [("5", ["5"]), ("h", ["h"]), (" ", []), (ENTER, []), (ESCAPE, [])]
+)
+def test_a_key_ends_the_wait_and_a_typed_one_is_kept_for_the_next_question(
+    key: str, kept: list[str]
+) -> None:
     ui, screen = make_ui([key], options=Options(seed=1, delay=0.5))
     ui.pause()
     assert screen.waits == [pytest.approx(0.5, abs=0.05)]
@@ -418,8 +440,9 @@ def test_keys_typed_during_a_wait_answer_the_next_question_in_order() -> None:
 
 def test_the_show_lays_out_each_count_and_waits_for_a_key_before_the_next_deal() -> None:
     recorder = advance(dealt(6), lambda r: r.state.game.phase is Phase.PLAY)
-    ui, screen = make_ui(autokey=lambda s: None if "The hand is over" in s.text() else ENTER,
-                         recorder=recorder)
+    ui, screen = make_ui(
+        autokey=lambda s: None if "The hand is over" in s.text() else ENTER, recorder=recorder
+    )
     run_until_out_of_keys(ui)
     final = screen.frames[-1]
     assert "The hand is over: press any key for the next deal." in final

@@ -17,8 +17,16 @@ from cribbage.rules import (
 )
 from cribbage.storage import SavedMatch, Storage, load_record
 from cribbage.ui.game import Options
+from cribbage.ui.glyphs import UNICODE
 from cribbage.ui.replay import ReplayUI, frames_of
-from cribbage.ui.saving import KEPT, RESUME_QUESTION, Keeper, play_kept, resumed_options, saved_options
+from cribbage.ui.saving import (
+    KEPT,
+    RESUME_QUESTION,
+    Keeper,
+    play_kept,
+    resumed_options,
+    saved_options,
+)
 from cribbage.ui.screen import (
     BACKSPACE,
     ENTER,
@@ -32,7 +40,6 @@ from cribbage.ui.screen import (
 )
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 from cribbage.ui.words import Speaker
-from cribbage.ui.glyphs import UNICODE
 
 from .support import simplest_action
 
@@ -44,8 +51,14 @@ def player(screen: FakeScreen) -> str | None:
     return "n" if "Another game?" in screen.text() else ENTER
 
 
-def start(home: Path, keys: list[Key], *, options: Options = FAST, fresh: bool = False,
-          autokey: bool = False) -> tuple[Storage, FakeScreen, int | None]:
+def start(
+    home: Path,
+    keys: list[Key],
+    *,
+    options: Options = FAST,
+    fresh: bool = False,
+    autokey: bool = False,
+) -> tuple[Storage, FakeScreen, int | None]:
     """One run of the program on a fake screen: its storage, screen and exit status
     (None when the keys ran out first)."""
     storage = Storage(home)
@@ -76,7 +89,7 @@ def test_every_action_is_saved_and_a_new_run_resumes_it_exactly(tmp_path: Path) 
     assert match.state.game.phase in (Phase.CUT_STARTER, Phase.PLAY)
     hand = match.state.game.hands[Seat.HUMAN]
 
-    again, screen, status = start(tmp_path, [])
+    _again, screen, status = start(tmp_path, [])
     assert RESUME_QUESTION in screen.text()
     assert "You lay away" in screen.text()  # the messages of the match so far are back
     assert all(UNICODE.card(card) in screen.text() for card in hand)
@@ -109,7 +122,7 @@ def test_a_broken_save_is_one_message_and_a_new_game(tmp_path: Path) -> None:
     storage, _, _ = start(tmp_path, [ENTER, " ", " ", ENTER])
     text = storage.save_path.read_bytes()
     storage.save_path.write_bytes(text[: len(text) // 2])
-    again, screen, _ = start(tmp_path, [])
+    _again, screen, _ = start(tmp_path, [])
     assert RESUME_QUESTION not in screen.text()
     assert "Where do you cut the pack?" in screen.text()
     assert said(screen).count("could not be resumed") == 1
@@ -131,7 +144,7 @@ def test_a_second_copy_plays_without_saving(tmp_path: Path) -> None:
 
 
 def test_quitting_says_the_game_is_kept(tmp_path: Path) -> None:
-    storage, screen, status = start(tmp_path, [ENTER, "q", "y"])
+    _storage, screen, status = start(tmp_path, [ENTER, "q", "y"])
     assert status == 0
     assert KEPT in said(screen)
     assert saved_state(tmp_path).record.steps
@@ -158,13 +171,21 @@ def test_a_finished_game_is_counted_filed_and_shown_on_the_end_screen(tmp_path: 
 
 
 def test_resumed_options_come_from_the_save_and_the_differences_are_named() -> None:
-    match = SavedMatch.start(1, Options(target=61).game_config(), Options(games=3).match_config(),
-                             saved_options(Options(level="classic", target=61, games=3)))
+    match = SavedMatch.start(
+        1,
+        Options(target=61).game_config(),
+        Options(games=3).match_config(),
+        saved_options(Options(level="classic", target=61, games=3)),
+    )
     asked = Options(level="expert", delay=0, quiet=True)
     resumed, differences = resumed_options(asked, match)
     assert (resumed.level, resumed.target, resumed.games) == ("classic", 61, 3)
     assert resumed.quiet and resumed.delay == 0  # how the screen looks is the player's choice now
-    assert differences == ["the computer plays at classic", "the game is to 61", "the match is 3 games"]
+    assert differences == [
+        "the computer plays at classic",
+        "the game is to 61",
+        "the match is 3 games",
+    ]
     same, none = resumed_options(Options(level="classic", target=61, games=3), match)
     assert none == [] and same.counting is Counting.AUTOMATIC
 
@@ -175,13 +196,14 @@ def test_a_save_naming_an_unknown_level_keeps_the_level_asked_for() -> None:
     assert resumed.level == "easy" and not resumed.explain and differences == []
 
 
-def test_a_save_that_fails_is_one_message_and_play_goes_on(tmp_path: Path,
-                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_save_that_fails_is_one_message_and_play_goes_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     def full(path: Path, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr("cribbage.storage.write_atomic", full)
-    storage, screen, _ = start(tmp_path, [ENTER, " ", " ", ENTER])
+    _storage, screen, _ = start(tmp_path, [ENTER, " ", " ", ENTER])
     assert said(screen).count("cannot be saved") == 1
     assert "You lay away" in said(screen)
 
@@ -246,7 +268,6 @@ def test_quit_in_the_resume_question_leaves_the_save(tmp_path: Path) -> None:
     before = storage.save_path.read_text()
     again, _, status = start(tmp_path, ["q", "y"])
     assert status == 0 and again.save_path.read_text() == before
-
 
 
 # -- the terminal -----------------------------------------------------------------------------
@@ -318,7 +339,9 @@ def test_a_match_saved_between_games_resumes_at_the_end_of_game_box(tmp_path: Pa
     options = Options(seed=3, delay=0, level="easy", target=61, games=3)
     with Storage(tmp_path) as storage:
         assert storage.claim() is None
-        match = SavedMatch.start(3, options.game_config(), options.match_config(), saved_options(options))
+        match = SavedMatch.start(
+            3, options.game_config(), options.match_config(), saved_options(options)
+        )
         while match.state.game.phase is not Phase.GAME_OVER:
             game = match.state.game
             seat = pending(game)[0]
@@ -333,7 +356,7 @@ def test_a_match_saved_between_games_resumes_at_the_end_of_game_box(tmp_path: Pa
 
 
 def test_each_hint_is_counted_in_the_statistics_of_the_level(tmp_path: Path) -> None:
-    storage, screen, _ = start(tmp_path, [ENTER, "H", " ", "H", " ", "q", "y"])
+    _storage, screen, _ = start(tmp_path, [ENTER, "H", " ", "H", " ", "q", "y"])
     assert "Choose 2 for" in screen.text()  # the hints were asked at the discard
     with Storage(tmp_path) as again:
         stats, message = again.statistics()

@@ -23,7 +23,9 @@ def hide_differently(state: GameState, seat: int, rng: random.Random) -> GameSta
     hidden_hand = list(state.hands[other]) if state.hands else []
     played = {card for _, card in state.history}
     kept_unplayed = [c for c in state.kept[other] if c not in played] if state.kept else []
-    discards = list(state.discards[other]) if state.discards and state.phase is not Phase.SHOW else []
+    discards = (
+        list(state.discards[other]) if state.discards and state.phase is not Phase.SHOW else []
+    )
     pack = [c for c in state.pack if c != state.starter]
     pool = hidden_hand + discards + pack
     assert set(kept_unplayed) <= set(hidden_hand)
@@ -62,7 +64,7 @@ def hide_differently(state: GameState, seat: int, rng: random.Random) -> GameSta
 def test_hidden_cards_do_not_change_a_view(seed: int, steps: int, seat: int) -> None:
     rng = random.Random(seed)
     state = new_game(seed=seed)
-    for before, _, after, _ in play_random_game(state, rng):
+    for _before, _, after, _ in play_random_game(state, rng):
         state = after
         steps -= 1
         if steps <= 0:
@@ -86,8 +88,12 @@ def recorded_match(seed: int) -> Recorder:
     rng = random.Random(seed)
     recorder = Recorder.start(
         seed,
-        GameConfig(target=61, counting=(Counting.CLAIMED, Counting.AUTOMATIC), muggins=True,
-                   overcount=Overcount.RUTHLESS),
+        GameConfig(
+            target=61,
+            counting=(Counting.CLAIMED, Counting.AUTOMATIC),
+            muggins=True,
+            overcount=Overcount.RUTHLESS,
+        ),
         MatchConfig(games=2),
     )
     while not recorder.state.over:
@@ -114,10 +120,21 @@ def test_a_record_replays_the_match_exactly() -> None:
         (lambda d: json.dumps({**d, "format": "chess"}), "not a cribbage record"),
         (lambda d: json.dumps({**d, "version": 99}), "newer"),
         (lambda d: json.dumps({**d, "seed": "x"}), "bad or missing field"),
-        (lambda d: json.dumps({k: v for k, v in d.items() if k != "steps"}), "bad or missing field"),
-        (lambda d: json.dumps({**d, "steps": d["steps"][:3] + [{"seat": 0, "play": "QX"}]}), "bad or missing"),
+        (
+            lambda d: json.dumps({k: v for k, v in d.items() if k != "steps"}),
+            "bad or missing field",
+        ),
+        (
+            lambda d: json.dumps({**d, "steps": d["steps"][:3] + [{"seat": 0, "play": "QX"}]}),
+            "bad or missing",
+        ),
         (lambda d: json.dumps({**d, "steps": [d["steps"][1]] + d["steps"]}), "not legal"),
-        (lambda d: json.dumps({**d, "steps": d["steps"][:2] + [{"seat": 0, "discard": ["AS", "AS"]}]}), "not legal"),
+        (
+            lambda d: json.dumps(
+                {**d, "steps": d["steps"][:2] + [{"seat": 0, "discard": ["AS", "AS"]}]}
+            ),
+            "not legal",
+        ),
     ],
 )
 def test_broken_records_are_refused_with_a_sentence(mangle: object, message: str) -> None:

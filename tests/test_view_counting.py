@@ -37,7 +37,11 @@ def test_the_hand_to_count_is_in_the_counting_seats_view() -> None:
     assert state.phase is Phase.SHOW and pending(state) == (Seat.HUMAN,)
     counting = view_for(state, Seat.HUMAN).counting
     assert counting is not None
-    assert (counting.seat, counting.crib, counting.cards) == (Seat.HUMAN, False, state.kept[Seat.HUMAN])
+    assert (counting.seat, counting.crib, counting.cards) == (
+        Seat.HUMAN,
+        False,
+        state.kept[Seat.HUMAN],
+    )
     assert view_for(state, Seat.COMPUTER).counting is None
 
 

@@ -38,8 +38,8 @@ from typing import Any, Final, TypeVar
 
 from .cards import DECK
 from .computer.discard import evaluate_discards, rank_options
-from .computer.sums import UNIFORM, CribSums, PairWeights
 from .computer.search import net_points
+from .computer.sums import UNIFORM, CribSums, PairWeights
 from .computer.tables import RANK_LETTERS, RULES, Role, ranks_text, text_ranks
 
 DATA: Final = Path(__file__).parent / "computer" / "data"
@@ -89,12 +89,15 @@ def crib_stage() -> None:
                 assert crib.weight == 58_800
                 key = RANK_LETTERS[low - 1] + RANK_LETTERS[high - 1] + ("s" if suited else "o")
                 sums[key] = int(crib.total(0, 1))
-    _write("crib_random.json", {
-        "what": "crib total over all 58,800 completions (two crib cards and the starter from "
-                "the 50 unseen cards) by discarded ranks; s suited, o offsuit",
-        "completions": 58_800,
-        "sums": sums,
-    })
+    _write(
+        "crib_random.json",
+        {
+            "what": "crib total over all 58,800 completions (two crib cards and the starter from "
+            "the 50 unseen cards) by discarded ranks; s suited, o offsuit",
+            "completions": 58_800,
+            "sums": sums,
+        },
+    )
 
 
 # --- opponent ----------------------------------------------------------------------------
@@ -122,10 +125,12 @@ def _discard_tally(job: tuple[int, int, int, Model]) -> tuple[Counter[str], Coun
     for deal in range(first, first + count):
         deck = list(DECK)
         random.Random(f"gen-opponent:{round_number}:{deal}").shuffle(deck)
-        for role, cards in zip(ROLES, (deck[:6], deck[6:12])):
+        for role, cards in zip(ROLES, (deck[:6], deck[6:12]), strict=True):
             other: Role = "pone" if role == "dealer" else "dealer"
             options = evaluate_discards(
-                cards, dealer=role == "dealer", throws=throws[other],
+                cards,
+                dealer=role == "dealer",
+                throws=throws[other],
                 pegging=pegging[role] if pegging else None,
             )
             best = rank_options(options)[0]
@@ -138,7 +143,9 @@ def _opponent_round(
     round_number: int, deals: int, model: Model, jobs: int
 ) -> tuple[dict[Role, list[list[float]]], dict[Role, dict[str, float]]]:
     block = 500
-    work = [(round_number, first, min(block, deals - first), model) for first in range(0, deals, block)]
+    work = [
+        (round_number, first, min(block, deals - first), model) for first in range(0, deals, block)
+    ]
     thrown: Counter[str] = Counter()
     kept: Counter[str] = Counter()
     for t, k in _in_parallel(_discard_tally, work, jobs, f"opponent round {round_number}"):
@@ -188,7 +195,10 @@ def _pegging_model() -> dict[Role, dict[tuple[int, ...], float]] | None:
 
 
 def opponent_stage(
-    jobs: int, rounds: int = 3, deals: int = 30_000, final_deals: int = 100_000,
+    jobs: int,
+    rounds: int = 3,
+    deals: int = 30_000,
+    final_deals: int = 100_000,
     with_pegging: bool = False,
 ) -> None:
     """Iterate the throw model to a fixed point and write `opponent.json`.
@@ -208,26 +218,35 @@ def opponent_stage(
         matrices, keeps = _opponent_round(round_number, n, (throws, pegging), jobs)
         change = max(
             abs(matrices[role][a][b] - float(throws[role][a + 1][b + 1]))
-            for role in ROLES for a in range(13) for b in range(13)
+            for role in ROLES
+            for a in range(13)
+            for b in range(13)
         )
         history.append({"round": round_number, "deals": n, "largest_change": round(change, 4)})
-        print(f"round {round_number}: largest change in a throw weight {change:.3f}", file=sys.stderr)
+        print(
+            f"round {round_number}: largest change in a throw weight {change:.3f}", file=sys.stderr
+        )
         throws = {role: _as_weights(matrices[role]) for role in ROLES}
-    _write("opponent.json", {
-        "what": "the expert's discard policy as a model of the opponent: 'throws' weighs each "
-                "rank pair laid away (rows and columns A..K) and 'keeps' each four ranks kept, "
-                "relative to random; by the role of the player discarding",
-        "pegging_values_in_policy": pegging is not None,
-        "rounds": history,
-        "throws": matrices,
-        "keeps": keeps,
-    })
+    _write(
+        "opponent.json",
+        {
+            "what": "the expert's discard policy as a model of the opponent: 'throws' weighs each "
+            "rank pair laid away (rows and columns A..K) and 'keeps' each four ranks kept, "
+            "relative to random; by the role of the player discarding",
+            "pegging_values_in_policy": pegging is not None,
+            "rounds": history,
+            "throws": matrices,
+            "keeps": keeps,
+        },
+    )
 
 
 # --- pegging -----------------------------------------------------------------------------
 
 
-def _holdings_against(kept: tuple[int, ...], keeps: dict[str, float]) -> tuple[list[tuple[int, ...]], list[float]]:
+def _holdings_against(
+    kept: tuple[int, ...], keeps: dict[str, float]
+) -> tuple[list[tuple[int, ...]], list[float]]:
     """Every four ranks the opponent may keep beside `kept`, weighed by card count and model."""
     pool = [0] + [4] * 13
     for rank in kept:
@@ -267,18 +286,24 @@ def pegging_stage(jobs: int, samples: int = 200) -> None:
     for role in ROLES:
         other: Role = "pone" if role == "dealer" else "dealer"
         block = 40
-        work = [(role, kept_hands[k:k + block], keeps[other], samples) for k in range(0, len(kept_hands), block)]
+        work = [
+            (role, kept_hands[k : k + block], keeps[other], samples)
+            for k in range(0, len(kept_hands), block)
+        ]
         results = _in_parallel(_pegging_values, work, jobs, f"pegging as {role}")
         flat = [v for part in results for v in part]
-        values[role] = {ranks_text(kept): v for kept, v in zip(kept_hands, flat)}
-    _write("pegging.json", {
-        "what": "expected pegging, own points minus the opponent's, of four kept ranks, by role: "
-                f"the play solved with both hands known, against {samples} opponent hands drawn "
-                "as the expert keeps them",
-        "samples": samples,
-        "values": values,
-        "opponent_keeps": keeps,
-    })
+        values[role] = {ranks_text(kept): v for kept, v in zip(kept_hands, flat, strict=True)}
+    _write(
+        "pegging.json",
+        {
+            "what": "expected pegging, own points minus the opponent's, of four kept ranks, by role: "
+            f"the play solved with both hands known, against {samples} opponent hands drawn "
+            "as the expert keeps them",
+            "samples": samples,
+            "values": values,
+            "opponent_keeps": keeps,
+        },
+    )
 
 
 # --- winning -----------------------------------------------------------------------------
@@ -390,25 +415,28 @@ def winning_stage(jobs: int, games: int = 600, deals_per_game: int = 10) -> None
     dealer_show = _distribution(d[3] + d[4] for d in deals)
     table = win_chances(pegging, pone_hand, dealer_show, 121)
     n = len(deals)
-    _write("winning.json", {
-        "what": "dealer_wins[a-1][b-1]: the chance that the dealer wins from the start of a deal "
-                "when the dealer needs a points and the pone b (1..121); from the per-deal "
-                f"distributions of {n} deals of seeded expert self-play (by points alone)",
-        "deals": n,
-        "means": {
-            "pone_pegging": round(sum(d[0] for d in deals) / n, 3),
-            "dealer_pegging": round(sum(d[1] for d in deals) / n, 3),
-            "pone_hand": round(sum(d[2] for d in deals) / n, 3),
-            "dealer_hand": round(sum(d[3] for d in deals) / n, 3),
-            "crib": round(sum(d[4] for d in deals) / n, 3),
+    _write(
+        "winning.json",
+        {
+            "what": "dealer_wins[a-1][b-1]: the chance that the dealer wins from the start of a deal "
+            "when the dealer needs a points and the pone b (1..121); from the per-deal "
+            f"distributions of {n} deals of seeded expert self-play (by points alone)",
+            "deals": n,
+            "means": {
+                "pone_pegging": round(sum(d[0] for d in deals) / n, 3),
+                "dealer_pegging": round(sum(d[1] for d in deals) / n, 3),
+                "pone_hand": round(sum(d[2] for d in deals) / n, 3),
+                "dealer_hand": round(sum(d[3] for d in deals) / n, 3),
+                "crib": round(sum(d[4] for d in deals) / n, 3),
+            },
+            "pegging": [[p, q, round(w, 6)] for (p, q), w in sorted(pegging.items())],
+            "pone_hand": _rounded(pone_hand),
+            "dealer_hand": _rounded(dealer_hand),
+            "crib": _rounded(crib),
+            "dealer_show": _rounded(dealer_show),
+            "dealer_wins": table,
         },
-        "pegging": [[p, q, round(w, 6)] for (p, q), w in sorted(pegging.items())],
-        "pone_hand": _rounded(pone_hand),
-        "dealer_hand": _rounded(dealer_hand),
-        "crib": _rounded(crib),
-        "dealer_show": _rounded(dealer_show),
-        "dealer_wins": table,
-    })
+    )
 
 
 def _rounded(distribution: dict[int, float]) -> dict[str, float]:
@@ -427,8 +455,12 @@ STAGES: Final = ("crib", "opponent", "pegging", "winning")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cribbage._gen_tables", description=__doc__.split("\n")[0])
-    parser.add_argument("stages", nargs="*", help=f"stages to run: {', '.join(STAGES)} (default: all)")
+    parser = argparse.ArgumentParser(
+        prog="python -m cribbage._gen_tables", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument(
+        "stages", nargs="*", help=f"stages to run: {', '.join(STAGES)} (default: all)"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="processes to use (default 2)")
     args = parser.parse_args(argv)
     stages = args.stages or list(STAGES)

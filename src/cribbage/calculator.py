@@ -9,7 +9,7 @@ from .cards import Card, format_cards, parse_cards
 from .errors import InvalidCardError
 from .scoring import Score, announce_sentence, score_hand
 
-__all__ = ["count_text", "breakdown_lines", "discard_text", "discard_table"]
+__all__ = ["breakdown_lines", "count_text", "discard_table", "discard_text"]
 
 
 def breakdown_lines(score: Score) -> list[str]:
@@ -20,7 +20,10 @@ def breakdown_lines(score: Score) -> list[str]:
     >>> breakdown_lines(score_hand(hand, starter))
     ['   2  fifteen     7H 8C']
     """
-    return [f"  {item.points:2}  {item.kind.value:<10}  {format_cards(item.cards)}" for item in score.items]
+    return [
+        f"  {item.points:2}  {item.kind.value:<10}  {format_cards(item.cards)}"
+        for item in score.items
+    ]
 
 
 def count_text(texts: Sequence[str], *, crib: bool = False) -> str:
@@ -91,5 +94,7 @@ def discard_text(texts: Sequence[str], *, dealer: bool | None = None) -> str:
     sections: list[str] = []
     for role in (True, False) if dealer is None else (dealer,):
         whose = "as dealer (your crib)" if role else "as pone (the dealer's crib)"
-        sections.append("\n".join([f"Hand {format_cards(cards)}, {whose}", *discard_table(cards, dealer=role)]))
+        sections.append(
+            "\n".join([f"Hand {format_cards(cards)}, {whose}", *discard_table(cards, dealer=role)])
+        )
     return "\n\n".join(sections)

@@ -10,7 +10,7 @@ from typing import Final
 
 from .errors import AmbiguousCardError, CardNotInHandError, InvalidCardError
 
-__all__ = ["Rank", "Suit", "Card", "DECK", "parse_cards", "resolve_card", "format_cards"]
+__all__ = ["DECK", "Card", "Rank", "Suit", "format_cards", "parse_cards", "resolve_card"]
 
 
 class Rank(IntEnum):
@@ -81,8 +81,19 @@ class Suit(IntEnum):
 
 _RANK_LETTERS: Final = "A23456789TJQK"
 _RANK_WORDS: Final = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
 )
 
 

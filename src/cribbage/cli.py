@@ -22,12 +22,12 @@ from types import FrameType
 from typing import NoReturn, TextIO
 
 from . import __version__
+from .calculator import count_text, discard_text
 from .computer import LEVELS
 from .errors import CribbageError
-from .calculator import count_text, discard_text
 from .instructions import rules_text
 
-__all__ = ["main", "build_parser", "UsageError"]
+__all__ = ["UsageError", "build_parser", "main"]
 
 USAGE = (
     "cribbage [--game {61,121}] [--match N] [--level {easy,classic,expert}] [-e|--explain]\n"
@@ -84,45 +84,95 @@ def build_parser() -> argparse.ArgumentParser:
         "? help; q quits. 'cribbage --rules' shows the complete rules.",
     )
     add = parser.add_argument
-    add("--game", type=_game, default=121, metavar="{61,121}",
-        help="points to win a game: 121 (twice around, the default) or 61 (once around)")
-    add("--match", type=_positive, default=1, metavar="N",
-        help="play a match of N games (the most games won wins; a skunk counts 2, a double skunk 4)")
-    add("--level", choices=LEVELS, default="expert",
-        help="the computer's strength (default: expert)")
-    add("-e", "--explain", action="store_true",
-        help="when you count your own hand, show the right count and why when you miscount")
-    add("-m", "--muggins", action="store_true",
-        help="count your own hand and crib; points you miss go to the computer (muggins)")
-    add("--manual", action="store_true",
-        help="count your own hand and crib, without muggins")
+    add(
+        "--game",
+        type=_game,
+        default=121,
+        metavar="{61,121}",
+        help="points to win a game: 121 (twice around, the default) or 61 (once around)",
+    )
+    add(
+        "--match",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="play a match of N games (the most games won wins; a skunk counts 2, a double skunk 4)",
+    )
+    add(
+        "--level",
+        choices=LEVELS,
+        default="expert",
+        help="the computer's strength (default: expert)",
+    )
+    add(
+        "-e",
+        "--explain",
+        action="store_true",
+        help="when you count your own hand, show the right count and why when you miscount",
+    )
+    add(
+        "-m",
+        "--muggins",
+        action="store_true",
+        help="count your own hand and crib; points you miss go to the computer (muggins)",
+    )
+    add("--manual", action="store_true", help="count your own hand and crib, without muggins")
     add("-q", "--quiet", action="store_true", help="shorter messages")
-    add("-r", "--random-cut", action="store_true",
-        help="cut the pack at random instead of choosing where")
+    add(
+        "-r",
+        "--random-cut",
+        action="store_true",
+        help="cut the pack at random instead of choosing where",
+    )
     add("--seed", type=_seed, default=None, metavar="N", help="make the deals repeatable")
     add("--ascii", action="store_true", help="draw with plain ASCII instead of Unicode")
-    add("--no-autoplay", action="store_true",
-        help="do not play your only legal card by itself")
-    add("--new", action="store_true",
-        help="start a new game even if one is saved (the saved one is kept as a backup)")
+    add("--no-autoplay", action="store_true", help="do not play your only legal card by itself")
+    add(
+        "--new",
+        action="store_true",
+        help="start a new game even if one is saved (the saved one is kept as a backup)",
+    )
     add("--stats", action="store_true", help="print your statistics and exit")
-    add("--replay", metavar="FILE",
-        help="show a recorded match (from the records directory) step by step")
+    add(
+        "--replay",
+        metavar="FILE",
+        help="show a recorded match (from the records directory) step by step",
+    )
     add("--rules", action="store_true", help="show the complete rules and exit")
-    add("--count", nargs="+", metavar="CARD",
-        help="count four cards and a starter (e.g. 5h 5c 5s jd 5d) and exit")
+    add(
+        "--count",
+        nargs="+",
+        metavar="CARD",
+        help="count four cards and a starter (e.g. 5h 5c 5s jd 5d) and exit",
+    )
     add("--crib", action="store_true", help="with --count: count the cards as a crib")
-    add("--discard", nargs="+", metavar="CARD",
-        help="rank the 15 discards of six cards by the computer's expected points and exit")
+    add(
+        "--discard",
+        nargs="+",
+        metavar="CARD",
+        help="rank the 15 discards of six cards by the computer's expected points and exit",
+    )
     role = parser.add_mutually_exclusive_group()
-    role.add_argument("--dealer", action="store_true",
-                      help="with --discard: only as the dealer (default: dealer and pone)")
-    role.add_argument("--pone", action="store_true",
-                      help="with --discard: only as the pone (default: dealer and pone)")
-    add("--coach", action="store_true",
-        help="after each hand, show what your discard and plays cost against the computer's best")
-    add("--practice", action="store_true",
-        help="practise counting hands: type each count, see if it is right, and how fast")
+    role.add_argument(
+        "--dealer",
+        action="store_true",
+        help="with --discard: only as the dealer (default: dealer and pone)",
+    )
+    role.add_argument(
+        "--pone",
+        action="store_true",
+        help="with --discard: only as the pone (default: dealer and pone)",
+    )
+    add(
+        "--coach",
+        action="store_true",
+        help="after each hand, show what your discard and plays cost against the computer's best",
+    )
+    add(
+        "--practice",
+        action="store_true",
+        help="practise counting hands: type each count, see if it is right, and how fast",
+    )
     add("--version", action="version", version=f"cribbage {__version__}")
     return parser
 
@@ -136,15 +186,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.count and args.discard:
             raise UsageError("--count and --discard go one at a time. Try 'cribbage --help'.")
         if (args.dealer or args.pone) and not args.discard:
-            raise UsageError(f"--{'dealer' if args.dealer else 'pone'} goes with --discard. "
-                             "Try 'cribbage --help'.")
+            raise UsageError(
+                f"--{'dealer' if args.dealer else 'pone'} goes with --discard. "
+                "Try 'cribbage --help'."
+            )
         if args.crib and not args.count:
             raise UsageError("--crib goes with --count. Try 'cribbage --help'.")
         if args.count:
             print(count_text(args.count, crib=args.crib))
             return 0
         if args.discard:
-            print(discard_text(args.discard, dealer=True if args.dealer else False if args.pone else None))
+            print(
+                discard_text(
+                    args.discard, dealer=True if args.dealer else False if args.pone else None
+                )
+            )
             return 0
         if args.practice:
             from .practice import practise
@@ -318,10 +374,8 @@ def _pagers() -> list[list[str]]:
     commands: list[list[str]] = []
     pager = os.environ.get("PAGER", "").strip()
     if pager:
-        try:
+        with contextlib.suppress(ValueError):
             commands.append(shlex.split(pager))
-        except ValueError:
-            pass
     less = shutil.which("less")
     if less:
         commands.append([less, "-R"])

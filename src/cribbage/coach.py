@@ -27,7 +27,7 @@ from .rules import Discard, Phase, Play
 from .scoring import Score, score_play
 from .view import view_for
 
-__all__ = ["DiscardReview", "PlayReview", "HandReview", "GameSummary", "review_hands", "summarize"]
+__all__ = ["DiscardReview", "GameSummary", "HandReview", "PlayReview", "review_hands", "summarize"]
 
 NOTICED: Final = 0.005
 """The least cost, in points or in the chance of winning, that the coach mentions (it is
@@ -37,7 +37,9 @@ HandKey = tuple[int, int]
 """A hand of a match: (game number, hand number)."""
 
 
-def _shortfall(best: float, chosen: float, best_win: float | None, chosen_win: float | None) -> tuple[float, float]:
+def _shortfall(
+    best: float, chosen: float, best_win: float | None, chosen_win: float | None
+) -> tuple[float, float]:
     """(points lost, chance of winning lost) against the best; a decision made by the chance
     of winning (both chances known) is measured by it alone."""
     if best_win is not None and chosen_win is not None:
@@ -69,7 +71,10 @@ class DiscardReview:
 
     @property
     def is_best(self) -> bool:
-        return set(self.chosen.discard) == set(self.best.discard) or max(self.lost, self.win_lost) < NOTICED
+        return (
+            set(self.chosen.discard) == set(self.best.discard)
+            or max(self.lost, self.win_lost) < NOTICED
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +121,10 @@ class PlayReview:
     @property
     def costly(self) -> bool:
         """True when the card gave up something worth mentioning."""
-        return self.chosen.card.rank != self.best.card.rank and max(self.lost, self.win_lost) >= NOTICED
+        return (
+            self.chosen.card.rank != self.best.card.rank
+            and max(self.lost, self.win_lost) >= NOTICED
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +174,8 @@ def summarize(reviews: list[HandReview]) -> GameSummary:
         pegging_lost=sum(review.pegging_lost for review in reviews),
         best_discards=sum(1 for discard in discards if discard.is_best),
         costly_plays=sum(1 for play in plays if play.costly),
-        by_win=sum(1 for d in discards if d.by_win) + sum(1 for p in plays if p.by_win and p.costly),
+        by_win=sum(1 for d in discards if d.by_win)
+        + sum(1 for p in plays if p.by_win and p.costly),
     )
 
 
@@ -253,18 +262,24 @@ def _review(
             chosen_play = next(o for o in play_options if o.card == step.card)
             best = play_options[0]
             best_score = score_play(before.pile + (best.card,))
-            plays.append(PlayReview(
-                pile=before.pile,
-                chosen=chosen_play,
-                best=best,
-                reply=_reply(record, states, events, index, seat),
-                best_pegs=best_score if best_score.total else None,
-            ))
+            plays.append(
+                PlayReview(
+                    pile=before.pile,
+                    chosen=chosen_play,
+                    best=best,
+                    reply=_reply(record, states, events, index, seat),
+                    best_pegs=best_score if best_score.total else None,
+                )
+            )
     return HandReview(key[0], key[1], dealer, discard, tuple(plays))
 
 
 def _reply(
-    record: Record, states: list[MatchState], events: list[tuple[Event | MatchOver, ...]], index: int, seat: int
+    record: Record,
+    states: list[MatchState],
+    events: list[tuple[Event | MatchOver, ...]],
+    index: int,
+    seat: int,
 ) -> Score | None:
     """What the opponent's next card pegged, when it was the next card on the same count."""
     after = index + 1

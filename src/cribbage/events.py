@@ -15,23 +15,23 @@ from .cards import Card
 from .scoring import Score
 
 __all__ = [
-    "Reason",
-    "GameResult",
+    "Claimed",
+    "CountReset",
     "CutCard",
     "CutTied",
     "DealerChosen",
     "Dealt",
     "Discarded",
-    "StarterTurned",
-    "Played",
+    "Event",
+    "GameOver",
+    "GameResult",
     "Go",
-    "CountReset",
+    "HandOver",
+    "Played",
+    "Reason",
     "Scored",
     "Shown",
-    "Claimed",
-    "HandOver",
-    "GameOver",
-    "Event",
+    "StarterTurned",
 ]
 
 
@@ -176,6 +176,18 @@ class GameOver:
 
 
 Event: TypeAlias = (
-    CutCard | CutTied | DealerChosen | Dealt | Discarded | StarterTurned | Played | Go
-    | CountReset | Scored | Shown | Claimed | HandOver | GameOver
+    CutCard
+    | CutTied
+    | DealerChosen
+    | Dealt
+    | Discarded
+    | StarterTurned
+    | Played
+    | Go
+    | CountReset
+    | Scored
+    | Shown
+    | Claimed
+    | HandOver
+    | GameOver
 )

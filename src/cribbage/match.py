@@ -9,14 +9,14 @@ from .events import Event, GameResult
 from .rules import Action, GameConfig, GameState, Phase, apply, new_game
 
 __all__ = [
+    "MATCH_POINTS",
     "FirstDealer",
     "MatchConfig",
-    "MatchState",
     "MatchOver",
-    "new_match",
+    "MatchState",
     "apply_match",
+    "new_match",
     "next_game",
-    "MATCH_POINTS",
 ]
 
 MATCH_POINTS: dict[str, tuple[int, int, int]] = {
@@ -114,7 +114,9 @@ def new_match(config: MatchConfig, game_config: GameConfig, seed: int) -> MatchS
     )
 
 
-def apply_match(state: MatchState, action: Action) -> tuple[MatchState, tuple[Event | MatchOver, ...]]:
+def apply_match(
+    state: MatchState, action: Action
+) -> tuple[MatchState, tuple[Event | MatchOver, ...]]:
     """Apply `action` to the game in progress, scoring the match when the game ends.
 
     Raises the same errors as `cribbage.rules.apply`.

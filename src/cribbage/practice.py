@@ -18,7 +18,7 @@ from .calculator import breakdown_lines
 from .cards import DECK, Card, format_cards
 from .scoring import Score, announce_sentence, score_hand
 
-__all__ = ["PracticeHand", "Tally", "deal_practice_hand", "read_count", "practise"]
+__all__ = ["PracticeHand", "Tally", "deal_practice_hand", "practise", "read_count"]
 
 CRIB_CHANCE: Final = 0.25
 """How often the cards to count are a crib (where a four-card flush does not count)."""
@@ -88,8 +88,10 @@ class Tally:
             return "No hands counted."
         percent = round(100 * self.right / self.counted)
         average = sum(self.seconds) / self.counted
-        return (f"{self.right} of {self.counted} right ({percent}%), "
-                f"{average:.1f} seconds a hand on average.")
+        return (
+            f"{self.right} of {self.counted} right ({percent}%), "
+            f"{average:.1f} seconds a hand on average."
+        )
 
 
 def practise(
@@ -115,8 +117,10 @@ def practise(
         stream.write("".join(line + "\n" for line in lines))
         stream.flush()
 
-    say("Counting practice: type the points of each hand with its starter and press Enter",
-        "(0 or 19 for nothing); q, or an end of input, stops.")
+    say(
+        "Counting practice: type the points of each hand with its starter and press Enter",
+        "(0 or 19 for nothing); q, or an end of input, stops.",
+    )
     try:
         while True:
             deal = deal_practice_hand(rng)

@@ -20,7 +20,15 @@ from typing import Any, Final, Literal, TypeAlias
 from .cards import Card
 from .errors import CribbageError, InvalidCardError, InvalidRecordError
 from .events import Event
-from .match import FirstDealer, MatchConfig, MatchOver, MatchState, apply_match, new_match, next_game
+from .match import (
+    FirstDealer,
+    MatchConfig,
+    MatchOver,
+    MatchState,
+    apply_match,
+    new_match,
+    next_game,
+)
 from .rules import (
     Action,
     Claim,
@@ -34,7 +42,14 @@ from .rules import (
 )
 
 __all__ = [
-    "NEXT_GAME", "Step", "Record", "Recorder", "replay", "replay_steps", "FORMAT", "VERSION",
+    "FORMAT",
+    "NEXT_GAME",
+    "VERSION",
+    "Record",
+    "Recorder",
+    "Step",
+    "replay",
+    "replay_steps",
 ]
 
 FORMAT: Final = "cribbage-record"
@@ -102,7 +117,9 @@ class Record:
             raise InvalidRecordError("This file is not a cribbage record.")
         version = data.get("version")
         if not isinstance(version, int) or version > VERSION:
-            raise InvalidRecordError(f"The record's format version {version!r} is newer than this program.")
+            raise InvalidRecordError(
+                f"The record's format version {version!r} is newer than this program."
+            )
         try:
             game = data["game"]
             match = data["match"]
@@ -212,7 +229,9 @@ class Recorder:
             assert not isinstance(step, str)
             self.state, new_events = apply_match(self.state, step)
         self.record = Record(
-            self.record.seed, self.record.game_config, self.record.match_config,
+            self.record.seed,
+            self.record.game_config,
+            self.record.match_config,
             self.record.steps + (step,),
         )
         self.events.extend(new_events)
@@ -225,8 +244,7 @@ def replay(record: Record) -> MatchState:
     Raises:
         InvalidRecordError: a step is not legal where it stands.
     """
-    for state, _ in replay_steps(record):
-        pass
+    *_, (state, _) = replay_steps(record)
     return state
 
 

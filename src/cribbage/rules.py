@@ -51,26 +51,26 @@ from .events import (
 from .scoring import Score, score_hand, score_play
 
 __all__ = [
-    "Seat",
-    "Phase",
-    "Counting",
-    "Overcount",
-    "GameConfig",
-    "GameState",
-    "CutForDeal",
-    "Discard",
-    "CutStarter",
-    "Play",
-    "Claim",
-    "Action",
-    "new_game",
-    "apply",
-    "pending",
-    "legal_plays",
-    "cut_positions",
-    "show_turn",
     "HAND_SIZE",
     "MIN_PACKET",
+    "Action",
+    "Claim",
+    "Counting",
+    "CutForDeal",
+    "CutStarter",
+    "Discard",
+    "GameConfig",
+    "GameState",
+    "Overcount",
+    "Phase",
+    "Play",
+    "Seat",
+    "apply",
+    "cut_positions",
+    "legal_plays",
+    "new_game",
+    "pending",
+    "show_turn",
 ]
 
 HAND_SIZE: Final = 6
@@ -616,9 +616,11 @@ class _Table:
             raise IllegalPlayError(
                 f"The {card} would take the count to {self.count + card.value}, past 31."
             )
-        self.hands = self.hands[:seat] + (
-            tuple(c for c in self.hands[seat] if c != card),
-        ) + self.hands[seat + 1 :]
+        self.hands = (
+            self.hands[:seat]
+            + (tuple(c for c in self.hands[seat] if c != card),)
+            + self.hands[seat + 1 :]
+        )
         self.pile += (card,)
         self.count += card.value
         self.history += ((seat, card),)

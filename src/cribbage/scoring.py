@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -25,19 +25,19 @@ from typing import Final
 from .cards import Card, Rank, format_cards
 
 __all__ = [
-    "ScoreKind",
-    "ScoreItem",
+    "RANK_KEY",
     "Score",
-    "score_hand",
-    "score_play",
-    "hand_points",
-    "rank_points",
-    "peg_points",
+    "ScoreItem",
+    "ScoreKind",
     "announce",
     "announce_sentence",
-    "number_word",
     "enumerate_show_scores",
-    "RANK_KEY",
+    "hand_points",
+    "number_word",
+    "peg_points",
+    "rank_points",
+    "score_hand",
+    "score_play",
 ]
 
 
@@ -303,7 +303,7 @@ def enumerate_show_scores() -> tuple[list[int], list[int]]:
     starters = range(52)
     for a, b, c, d in itertools.combinations(range(52), 4):
         for s in starters:
-            if s == a or s == b or s == c or s == d:
+            if s in (a, b, c, d):
                 continue
             hand_counts[hand_points(a, b, c, d, s)] += 1
             crib_counts[hand_points(a, b, c, d, s, True)] += 1
@@ -313,11 +313,38 @@ def enumerate_show_scores() -> tuple[list[int], list[int]]:
 # --- words ----------------------------------------------------------------------------------
 
 _NUMBER_WORDS: Final = (
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
-    "eighteen", "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three",
-    "twenty-four", "twenty-five", "twenty-six", "twenty-seven", "twenty-eight",
-    "twenty-nine", "thirty", "thirty-one",
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "twenty-one",
+    "twenty-two",
+    "twenty-three",
+    "twenty-four",
+    "twenty-five",
+    "twenty-six",
+    "twenty-seven",
+    "twenty-eight",
+    "twenty-nine",
+    "thirty",
+    "thirty-one",
 )
 
 
@@ -352,8 +379,7 @@ def announce(score: Score) -> str:
         parts.append((f"{name} of {number_word(len(runs[0].cards))}", sum(r.points for r in runs)))
     for item in score.of_kind(ScoreKind.FLUSH):
         parts.append((f"a flush of {number_word(item.points)}", item.points))
-    for item in score.of_kind(ScoreKind.NOBS):
-        parts.append(("one for his nobs", 1))
+    parts.extend(("one for his nobs", 1) for _ in score.of_kind(ScoreKind.NOBS))
     if not parts:
         return "nineteen (nothing)"
     phrases: list[str] = []
@@ -366,7 +392,6 @@ def announce(score: Score) -> str:
             last = i == len(parts) - 1 and phrases
             phrases.append(f"{'and ' if last else ''}{phrase} is {number_word(running)}")
     return ", ".join(phrases)
-
 
 
 def announce_sentence(score: Score) -> str:

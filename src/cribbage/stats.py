@@ -32,18 +32,18 @@ from .record import Record, replay_steps
 from .rules import Seat
 
 __all__ = [
-    "BestHand",
-    "GameTally",
-    "MatchTally",
-    "SideStats",
-    "LevelStats",
-    "Statistics",
-    "tally_match",
-    "render_statistics",
-    "summary_line",
-    "is_level_name",
     "LEVEL_ORDER",
     "MAX_COUNTED",
+    "BestHand",
+    "GameTally",
+    "LevelStats",
+    "MatchTally",
+    "SideStats",
+    "Statistics",
+    "is_level_name",
+    "render_statistics",
+    "summary_line",
+    "tally_match",
 ]
 
 LEVEL_ORDER: Final = ("easy", "classic", "expert")
@@ -115,9 +115,12 @@ class _GameCounter:
         else:
             side.hands += 1
         points = event.score.total
-        if event.seat == Seat.HUMAN and not event.crib:
-            if self.best_hand is None or points > self.best_hand.points:
-                self.best_hand = BestHand(points, event.cards, event.starter)
+        if (
+            event.seat == Seat.HUMAN
+            and not event.crib
+            and (self.best_hand is None or points > self.best_hand.points)
+        ):
+            self.best_hand = BestHand(points, event.cards, event.starter)
 
     def finish(self, number: int, over: GameOver, deals: int) -> GameTally:
         return GameTally(
@@ -313,11 +316,15 @@ def _level_to_dict(stats: LevelStats) -> dict[str, Any]:
     for side in _SIDES:
         data[side] = {name: getattr(getattr(stats, side), name) for name in _SIDE_FIELDS}
     best = stats.best_hand
-    data["best_hand"] = None if best is None else {
-        "points": best.points,
-        "cards": [str(card) for card in best.cards],
-        "starter": str(best.starter),
-    }
+    data["best_hand"] = (
+        None
+        if best is None
+        else {
+            "points": best.points,
+            "cards": [str(card) for card in best.cards],
+            "starter": str(best.starter),
+        }
+    )
     return data
 
 
@@ -326,8 +333,9 @@ def _level_from_dict(data: object) -> LevelStats:
     stats = LevelStats()
     _set_counts(stats, body, _LEVEL_COUNTS)
     for side in _SIDES:
-        _set_counts(getattr(stats, side), _exact_keys(body[side], set(_SIDE_FIELDS), side),
-                    _SIDE_FIELDS)
+        _set_counts(
+            getattr(stats, side), _exact_keys(body[side], set(_SIDE_FIELDS), side), _SIDE_FIELDS
+        )
     if body["best_hand"] is not None:
         best = _exact_keys(body["best_hand"], {"points", "cards", "starter"}, "the best hand")
         texts = best["cards"]
@@ -416,18 +424,43 @@ def render_statistics(stats: Statistics) -> str:
         ("Games won", [f"{100 * s.games_won // s.games}%" for s in levels]),
         ("Matches won / lost", [_pair(s.matches_won, s.matches_lost) for s in levels]),
         ("Skunks given / taken", [_pair(s.skunks_given, s.skunks_taken) for s in levels]),
-        ("Double skunks given / taken",
-         [_pair(s.double_skunks_given, s.double_skunks_taken) for s in levels]),
+        (
+            "Double skunks given / taken",
+            [_pair(s.double_skunks_given, s.double_skunks_taken) for s in levels],
+        ),
         ("Longest winning streak", [str(s.longest_streak) for s in levels]),
         ("Current winning streak", [str(s.streak) for s in levels]),
         ("Average, you / computer:", ["" for _ in levels]),
-        ("  hand", [_pair(_ratio(s.you.hand_points, s.you.hands),
-                          _ratio(s.computer.hand_points, s.computer.hands)) for s in levels]),
-        ("  crib", [_pair(_ratio(s.you.crib_points, s.you.cribs),
-                          _ratio(s.computer.crib_points, s.computer.cribs)) for s in levels]),
-        ("  pegging per deal", [_pair(_ratio(s.you.pegging_points, s.deals),
-                                      _ratio(s.computer.pegging_points, s.deals))
-                                for s in levels]),
+        (
+            "  hand",
+            [
+                _pair(
+                    _ratio(s.you.hand_points, s.you.hands),
+                    _ratio(s.computer.hand_points, s.computer.hands),
+                )
+                for s in levels
+            ],
+        ),
+        (
+            "  crib",
+            [
+                _pair(
+                    _ratio(s.you.crib_points, s.you.cribs),
+                    _ratio(s.computer.crib_points, s.computer.cribs),
+                )
+                for s in levels
+            ],
+        ),
+        (
+            "  pegging per deal",
+            [
+                _pair(
+                    _ratio(s.you.pegging_points, s.deals),
+                    _ratio(s.computer.pegging_points, s.deals),
+                )
+                for s in levels
+            ],
+        ),
         ("Hints used", [str(s.hints) for s in levels]),
     ]
     width = max(12, *(len(cell) + 2 for _, cells in rows for cell in cells))
@@ -435,7 +468,7 @@ def render_statistics(stats: Statistics) -> str:
         (label.ljust(28) + "".join(cell.rjust(width) for cell in cells)).rstrip()
         for label, cells in rows
     ]
-    for name, level in zip(names, levels):
+    for name, level in zip(names, levels, strict=True):
         if level.best_hand is not None:
             lines.append(f"Best hand at {name}: {level.best_hand}")
     return "\n".join(lines)

@@ -46,7 +46,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Final, TypeAlias
@@ -59,24 +59,24 @@ from .rules import GameConfig, Phase
 from .stats import Statistics, is_level_name, tally_match
 
 __all__ = [
+    "MAX_FILE_BYTES",
+    "MIGRATIONS",
     "SAVE_FORMAT",
     "SAVE_VERSION",
     "STATS_FORMAT",
     "STATS_VERSION",
-    "MIGRATIONS",
+    "FileLock",
     "OptionValue",
     "Options",
-    "data_dir",
-    "write_atomic",
-    "MAX_FILE_BYTES",
-    "FileLock",
     "SavedMatch",
-    "UnusableSaveError",
-    "new_match_id",
     "Storage",
-    "write_record",
+    "UnusableSaveError",
+    "data_dir",
     "load_record",
+    "new_match_id",
     "replay_steps",
+    "write_atomic",
+    "write_record",
 ]
 
 SAVE_FORMAT: Final = "cribbage-save"
@@ -209,7 +209,7 @@ def write_atomic(path: Path, data: bytes) -> None:
         try:
             view = memoryview(data)
             while view:
-                view = view[os.write(fd, view):]
+                view = view[os.write(fd, view) :]
             _fsync(fd)
         finally:
             os.close(fd)
@@ -348,7 +348,7 @@ def new_match_id() -> str:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _check_options(options: object) -> Options:
@@ -356,8 +356,10 @@ def _check_options(options: object) -> Options:
         not isinstance(options, dict)
         or len(options) > _MAX_OPTIONS
         or not all(isinstance(key, str) for key in options)
-        or not all(value is None or isinstance(value, (str, int, float, bool))
-                   for value in options.values())
+        or not all(
+            value is None or isinstance(value, (str, int, float, bool))
+            for value in options.values()
+        )
     ):
         raise TypeError("Options are a small table of names to strings, numbers or booleans.")
     return dict(options)
@@ -462,7 +464,7 @@ class SavedMatch:
             raise UnusableSaveError("it has a bad or missing field") from None
         events: list[Event | MatchOver] = []
         try:
-            for state, step_events in replay_steps(record):
+            for state, step_events in replay_steps(record):  # noqa: B007  (the last one is kept)
                 events.extend(step_events)
         except InvalidRecordError:
             raise UnusableSaveError("its moves do not form a legal game") from None
@@ -758,9 +760,12 @@ class Storage:
             if not isinstance(data, dict) or data.pop("format", None) != STATS_FORMAT:
                 raise ValueError("not a statistics file")
             version = data.pop("version", None)
-            if isinstance(version, int) and not isinstance(version, bool):
-                if version > STATS_VERSION:
-                    raise _NewerStatistics
+            if (
+                isinstance(version, int)
+                and not isinstance(version, bool)
+                and version > STATS_VERSION
+            ):
+                raise _NewerStatistics
             if version != STATS_VERSION:
                 raise ValueError("no known version")
             return Statistics.from_dict(data), None

@@ -25,24 +25,24 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Final, TextIO
 
+from .cards import Card
 from .computer import LEVELS, Computer
 from .computer.settings import EXPERT, Settings, parse_settings
-from .cards import Card
 from .events import Dealt, GameResult, HandOver, Reason, Scored, StarterTurned
 from .rules import MIN_PACKET, Action, CutStarter, GameConfig, Phase, apply, new_game, pending
 from .view import view_for
 
 __all__ = [
-    "Player",
-    "parse_player",
-    "GameRecord",
     "DealPoints",
+    "GameRecord",
+    "Player",
+    "Summary",
+    "main",
+    "pair_seed",
+    "parse_player",
     "play_game",
     "play_pair",
-    "pair_seed",
-    "Summary",
     "summarize",
-    "main",
 ]
 
 CATEGORIES: Final = ("hand", "crib", "pegging", "heels")
@@ -123,7 +123,9 @@ def _cut(seed: int, hand_number: int, positions: range) -> int:
     return random.Random(f"cut:{seed}:{hand_number}").choice(positions)
 
 
-def play_game(first: Player, second: Player, seed: int, first_seat: int, target: int = 121) -> GameRecord:
+def play_game(
+    first: Player, second: Player, seed: int, first_seat: int, target: int = 121
+) -> GameRecord:
     """Play one game: `first` in `first_seat`, seat 0 dealing first, cuts fixed by `seed`."""
     started = time.perf_counter()
     seats = [first, second] if first_seat == 0 else [second, first]
@@ -147,7 +149,9 @@ def play_game(first: Player, second: Player, seed: int, first_seat: int, target:
         for event in events:
             if isinstance(event, Scored):
                 kind = {
-                    Reason.HAND: "hand", Reason.CRIB: "crib", Reason.HEELS: "heels",
+                    Reason.HAND: "hand",
+                    Reason.CRIB: "crib",
+                    Reason.HEELS: "heels",
                 }.get(event.reason, "pegging")
                 points[event.seat][kind] += event.points
             elif isinstance(event, HandOver):
@@ -279,7 +283,9 @@ def _progress(done: int, total: int, summary: Summary, started: float, out: Text
     print(
         f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pairs "
         f"{100 * rate:5.1f}% ±{100 * half:.1f}  {elapsed:5.0f} s, about {left:4.0f} s left ",
-        end="", file=out, flush=True,
+        end="",
+        file=out,
+        flush=True,
     )
 
 
@@ -291,10 +297,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("first", help="a level (easy, classic, expert), e.g. expert:crib=random")
     parser.add_argument("second", help="the other player")
-    parser.add_argument("--games", type=int, default=2000, help="games in all, an even number (default 2000)")
+    parser.add_argument(
+        "--games", type=int, default=2000, help="games in all, an even number (default 2000)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
-    parser.add_argument("--target", type=int, default=121, help="points to win a game (default 121)")
+    parser.add_argument(
+        "--target", type=int, default=121, help="points to win a game (default 121)"
+    )
     parser.add_argument("--json", metavar="FILE", help="also write the results to FILE as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -332,16 +342,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         rate, half = summary.win_rate()
         with open(args.json, "w", encoding="utf-8") as handle:
-            json.dump({
-                "first": str(first), "second": str(second), "games": summary.games,
-                "seed": args.seed, "target": args.target, "win_rate": rate,
-                "ci95": half, "wins": summary.wins, "skunks": summary.skunks,
-                "double_skunks": summary.double_skunks,
-                "seconds_per_game": summary.seconds / summary.games,
-                "per_deal": {
-                    key: value[0] / value[1] for key, value in sorted(summary.deal_totals.items())
+            json.dump(
+                {
+                    "first": str(first),
+                    "second": str(second),
+                    "games": summary.games,
+                    "seed": args.seed,
+                    "target": args.target,
+                    "win_rate": rate,
+                    "ci95": half,
+                    "wins": summary.wins,
+                    "skunks": summary.skunks,
+                    "double_skunks": summary.double_skunks,
+                    "seconds_per_game": summary.seconds / summary.games,
+                    "per_deal": {
+                        key: value[0] / value[1]
+                        for key, value in sorted(summary.deal_totals.items())
+                    },
                 },
-            }, handle, indent=1)
+                handle,
+                indent=1,
+            )
     return 0
 
 

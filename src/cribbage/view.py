@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .rules import GameState, Phase, cut_positions, legal_plays, pending, show_turn
 
-__all__ = ["ShownHand", "PlayerView", "view_for"]
+__all__ = ["PlayerView", "ShownHand", "view_for"]
 
 
 @dataclass(frozen=True, slots=True)

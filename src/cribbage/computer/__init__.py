@@ -37,15 +37,15 @@ from .settings import EXPERT, Settings, parse_settings
 from .sums import DISCARD_PAIRS
 
 __all__ = [
-    "Computer",
-    "LEVELS",
-    "Who",
-    "Settings",
     "EXPERT",
-    "parse_settings",
+    "LEVELS",
+    "Computer",
     "DiscardOption",
     "PlayOption",
+    "Settings",
+    "Who",
     "discard_options",
+    "parse_settings",
     "play_options",
 ]
 
@@ -102,9 +102,15 @@ class Computer:
             return classic_discard_options(hand, dealer=dealer)
         if self.level == "easy":
             chosen = set(easy_discard(hand, self._rng("discard", format_cards(sorted(hand)))))
-            return tuple(sorted(_easy_discard_options(hand), key=lambda o: set(o.discard) != chosen))
+            return tuple(
+                sorted(_easy_discard_options(hand), key=lambda o: set(o.discard) != chosen)
+            )
         return discard_options(
-            hand, dealer=dealer, my_score=my_score, opp_score=opp_score, target=target,
+            hand,
+            dealer=dealer,
+            my_score=my_score,
+            opp_score=opp_score,
+            target=target,
             settings=self.settings,
         )
 
@@ -164,14 +170,29 @@ class Computer:
             scored = tuple(sorted(scored, key=lambda item: item[0] != chosen))
             return tuple(PlayOption(card, points) for card, points in scored)
         rng = self._rng(
-            "play", format_cards(sorted(hand)), format_cards(sequence),
-            " ".join(f"{who}:{card}" for who, card in history), starter,
-            format_cards(sorted(discards or ())), dealer, my_score, opp_score, target,
+            "play",
+            format_cards(sorted(hand)),
+            format_cards(sequence),
+            " ".join(f"{who}:{card}" for who, card in history),
+            starter,
+            format_cards(sorted(discards or ())),
+            dealer,
+            my_score,
+            opp_score,
+            target,
         )
         return play_options(
-            hand, sequence=sequence, history=history, starter=starter, dealer=dealer,
-            my_score=my_score, opp_score=opp_score, target=target, discards=discards,
-            settings=self.settings, rng=rng,
+            hand,
+            sequence=sequence,
+            history=history,
+            starter=starter,
+            dealer=dealer,
+            my_score=my_score,
+            opp_score=opp_score,
+            target=target,
+            discards=discards,
+            settings=self.settings,
+            rng=rng,
         )
 
     def play(
@@ -197,8 +218,15 @@ class Computer:
         if self.level == "expert" and len({card.rank for card in legal}) == 1:
             return legal[0]  # forced: every legal card pegs alike (the options agree)
         return self.play_options(
-            hand, sequence=sequence, history=history, starter=starter, dealer=dealer,
-            my_score=my_score, opp_score=opp_score, target=target, discards=discards,
+            hand,
+            sequence=sequence,
+            history=history,
+            starter=starter,
+            dealer=dealer,
+            my_score=my_score,
+            opp_score=opp_score,
+            target=target,
+            discards=discards,
         )[0].card
 
     # -- the options for a seat's view (hints and coaching)
@@ -284,18 +312,26 @@ def _opponent_score(view: PlayerView) -> int:
 def _discard_args(view: PlayerView) -> _DiscardArgs:
     """What a discard is decided from, read off a seat's view (used by `act` and the hints)."""
     return _DiscardArgs(
-        hand=view.hand, dealer=view.is_dealer, my_score=view.scores[view.seat],
-        opp_score=_opponent_score(view), target=view.target,
+        hand=view.hand,
+        dealer=view.is_dealer,
+        my_score=view.scores[view.seat],
+        opp_score=_opponent_score(view),
+        target=view.target,
     )
 
 
 def _play_args(view: PlayerView) -> _PlayArgs:
     """What a play is decided from, read off a seat's view (used by `act` and the hints)."""
     return _PlayArgs(
-        hand=view.hand, sequence=view.pile,
+        hand=view.hand,
+        sequence=view.pile,
         history=tuple(_who(who == view.seat, card) for who, card in view.history),
-        starter=view.starter, dealer=view.is_dealer, my_score=view.scores[view.seat],
-        opp_score=_opponent_score(view), target=view.target, discards=view.discards,
+        starter=view.starter,
+        dealer=view.is_dealer,
+        my_score=view.scores[view.seat],
+        opp_score=_opponent_score(view),
+        target=view.target,
+        discards=view.discards,
     )
 
 
@@ -305,7 +341,9 @@ def _easy_discard_options(hand: Sequence[Card]) -> tuple[DiscardOption, ...]:
     if len(cards) != 6 or len(set(cards)) != 6:
         raise ValueError("A discard is chosen from six different cards.")
     options = [
-        make_option(cards, i, j, hand=four_card_points([c for c in cards if c not in (cards[i], cards[j])]))
+        make_option(
+            cards, i, j, hand=four_card_points([c for c in cards if c not in (cards[i], cards[j])])
+        )
         for i, j in DISCARD_PAIRS
     ]
     return tuple(sorted(options, key=lambda o: -o.total))

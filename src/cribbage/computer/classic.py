@@ -28,11 +28,11 @@ from typing import Final
 from ..cards import Card
 from ..scoring import hand_points
 from .discard import DiscardOption, make_option
-from .sums import DISCARD_PAIRS
 from .search import peg_score
+from .sums import DISCARD_PAIRS
 from .tables import crib_random_sum
 
-__all__ = ["classic_discard_options", "classic_play_points", "classic_choose_play"]
+__all__ = ["classic_choose_play", "classic_discard_options", "classic_play_points"]
 
 _SETUPS_FOR_FIFTEEN: Final = (8, 7, 9, 6, 11, 12, 13, 14, 10, 5)
 _AVOID: Final = (5, 10, 21)
@@ -71,7 +71,9 @@ def classic_discard_options(hand: Sequence[Card], *, dealer: bool) -> tuple[Disc
     return tuple(options[k] for k in order)
 
 
-def classic_play_points(hand: Sequence[Card], sequence: Sequence[Card]) -> tuple[tuple[Card, int], ...]:
+def classic_play_points(
+    hand: Sequence[Card], sequence: Sequence[Card]
+) -> tuple[tuple[Card, int], ...]:
     """Each playable card of `hand` with the points it pegs at once on `sequence`."""
     count = sum(card.value for card in sequence)
     ranks = tuple(int(card.rank) for card in sequence)

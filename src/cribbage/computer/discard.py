@@ -14,11 +14,11 @@ from dataclasses import dataclass, replace
 
 from ..cards import Card, Rank
 from .endgame import discard_win_chances, is_aware
-from .sums import DISCARD_PAIRS, UNIFORM, CribSums, PairWeights, hand_sums
 from .settings import EXPERT, Settings
+from .sums import DISCARD_PAIRS, UNIFORM, CribSums, PairWeights, hand_sums
 from .tables import Role, pegging_values, throw_weights
 
-__all__ = ["DiscardOption", "make_option", "discard_options", "rank_options", "evaluate_discards"]
+__all__ = ["DiscardOption", "discard_options", "evaluate_discards", "make_option", "rank_options"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +50,14 @@ class DiscardOption:
 
 
 def make_option(
-    cards: Sequence[Card], i: int, j: int, *, hand: float, crib: float = 0.0,
-    heels: float = 0.0, pegging: float = 0.0,
+    cards: Sequence[Card],
+    i: int,
+    j: int,
+    *,
+    hand: float,
+    crib: float = 0.0,
+    heels: float = 0.0,
+    pegging: float = 0.0,
 ) -> DiscardOption:
     """The option of laying away the cards at positions `i` and `j` of six `cards`."""
     keep = [cards[k] for k in range(6) if k != i and k != j]
@@ -94,7 +100,7 @@ def evaluate_discards(
     unseen_jacks = 4 - sum(card.rank is Rank.JACK for card in cards)
     heels = sign * 2 * unseen_jacks / 46
     options = []
-    for (i, j), hand_total in zip(DISCARD_PAIRS, hands):
+    for (i, j), hand_total in zip(DISCARD_PAIRS, hands, strict=True):
         peg = 0.0
         if pegging is not None:
             peg = pegging[tuple(sorted(cards[k].rank.value for k in range(6) if k not in (i, j)))]
@@ -107,6 +113,7 @@ def evaluate_discards(
 
 def rank_options(options: Sequence[DiscardOption]) -> tuple[DiscardOption, ...]:
     """Best first: by chance of winning where known, then expected points, then position."""
+
     def key(k: int) -> tuple[float, float, int]:
         win = options[k].win
         return (-(win or 0.0), -options[k].total, k)
@@ -148,8 +155,14 @@ def discard_options(
     my_need, their_need = target - my_score, target - opp_score
     if is_aware(settings, my_need, their_need):
         chances = discard_win_chances(
-            cards, [o.keep for o in options], [o.pegging for o in options], cribs,
-            DISCARD_PAIRS, dealer=dealer, my_need=my_need, their_need=their_need,
+            cards,
+            [o.keep for o in options],
+            [o.pegging for o in options],
+            cribs,
+            DISCARD_PAIRS,
+            dealer=dealer,
+            my_need=my_need,
+            their_need=their_need,
         )
-        options = tuple(replace(o, win=w) for o, w in zip(options, chances))
+        options = tuple(replace(o, win=w) for o, w in zip(options, chances, strict=True))
     return rank_options(options)

@@ -13,10 +13,10 @@ import random
 from collections.abc import Sequence
 
 from ..cards import Card
-from .sums import DISCARD_PAIRS
 from .search import peg_score
+from .sums import DISCARD_PAIRS
 
-__all__ = ["four_card_points", "easy_discard", "easy_play"]
+__all__ = ["easy_discard", "easy_play", "four_card_points"]
 
 
 def four_card_points(cards: Sequence[Card]) -> int:
@@ -86,4 +86,3 @@ def easy_play(hand: Sequence[Card], sequence: Sequence[Card], rng: random.Random
         ranks = tuple(int(card.rank) for card in sequence)
         return max(legal, key=lambda card: peg_score(ranks + (int(card.rank),)))
     return rng.choice(legal)
-

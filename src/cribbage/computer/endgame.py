@@ -24,8 +24,8 @@ from math import comb, floor
 
 from ..cards import Card
 from ..scoring import hand_points, rank_points
-from .sums import CribSums, PairWeights, hand_distribution, rank_key
 from .settings import Settings
+from .sums import CribSums, PairWeights, hand_distribution, rank_key
 from .tables import (
     Distribution,
     Role,
@@ -36,10 +36,10 @@ from .tables import (
 )
 
 __all__ = [
-    "is_aware",
-    "discard_win_chances",
     "crib_chances",
+    "discard_win_chances",
     "end_of_play_value",
+    "is_aware",
 ]
 
 
@@ -106,11 +106,13 @@ def discard_win_chances(
     mean = _pegging_mean(role) if any(pegging) else 0.0
     their_hand = deals.pone_hand if dealer else deals.dealer_hand
     chances = []
-    for keep, peg, (i, j) in zip(keeps, pegging, positions):
+    for keep, peg, (i, j) in zip(keeps, pegging, positions, strict=True):
         my_hand = _as_list(hand_distribution([card.index for card in keep], unseen))
         crib = _normalized(cribs.distribution(i, j).items())
         # Each side's show in the order it is counted: the pone's hand, then the dealer's.
-        mine, theirs = (_sum_of(my_hand, crib), their_hand) if dealer else (my_hand, _sum_of(their_hand, crib))
+        mine, theirs = (
+            (_sum_of(my_hand, crib), their_hand) if dealer else (my_hand, _sum_of(their_hand, crib))
+        )
         pegs = _shifted_pegging(dealer, peg - mean)
         chance = 0.0
         my_pegs: dict[int, float] = {}
@@ -125,7 +127,9 @@ def discard_win_chances(
             their_pegs[o] = their_pegs.get(o, 0.0) + w
             # Reaching the target in the show, before the other side's count.
             if dealer:
-                chance += w * _at_least(mine, my_need - m) * (1.0 - _at_least(theirs, their_need - o))
+                chance += (
+                    w * _at_least(mine, my_need - m) * (1.0 - _at_least(theirs, their_need - o))
+                )
             else:
                 chance += w * _at_least(mine, my_need - m)
         # Neither side reaches the target: the next deal, from the points each still needs.
@@ -136,8 +140,10 @@ def discard_win_chances(
             limit = table.limit
             for b, wb in their_totals.items():
                 row = table.row(their_need - b, not dealer)
-                chance += wb / scale * sum(
-                    wa * row[min(my_need - a, limit)] for a, wa in my_totals.items()
+                chance += (
+                    wb
+                    / scale
+                    * sum(wa * row[min(my_need - a, limit)] for a, wa in my_totals.items())
                 )
         chances.append(min(1.0, max(0.0, chance)))
     return chances
@@ -242,4 +248,3 @@ def end_of_play_value(
         )
 
     return value
-

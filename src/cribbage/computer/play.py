@@ -22,12 +22,12 @@ from typing import Literal, TypeAlias
 from ..cards import DECK, Card
 from ..scoring import hand_points
 from .endgame import crib_chances, end_of_play_value, is_aware
-from .sums import UNIFORM
 from .search import Ranks, WinSearch, move_points
 from .settings import EXPERT, Settings
+from .sums import UNIFORM
 from .tables import Role, keep_weights, throw_weights
 
-__all__ = ["Who", "PlayOption", "Holding", "play_options", "opponent_holdings", "least_value_held"]
+__all__ = ["Holding", "PlayOption", "Who", "least_value_held", "opponent_holdings", "play_options"]
 
 Who: TypeAlias = Literal["me", "opponent"]
 Holding: TypeAlias = tuple[Ranks, float]
@@ -79,9 +79,8 @@ def least_value_held(history: Sequence[tuple[Who, Card]], sequence: Sequence[Car
             least = max(least, 32 - count)  # it said go
         count += card.value
         previous = who
-    if history and count < 31:
-        if not sequence or previous == "me":
-            least = max(least, 32 - count)  # a go since the last card
+    if history and count < 31 and (not sequence or previous == "me"):
+        least = max(least, 32 - count)  # a go since the last card
     return least
 
 
@@ -207,12 +206,19 @@ def play_options(
         chances = dict.fromkeys(ranks, 0.0)
         for theirs, w in chosen:
             at_end = end_of_play_value(
-                dealer=dealer, my_need=my_need, their_need=their_need, my_show=my_show,
-                their_kept=their_played + theirs, starter=starter, crib=crib,
+                dealer=dealer,
+                my_need=my_need,
+                their_need=their_need,
+                my_show=my_show,
+                their_kept=their_played + theirs,
+                starter=starter,
+                crib=crib,
             )
             search = WinSearch(my_need, their_need, at_end)
             for rank in ranks:
-                chances[rank] += w * search.move_chance(mine, theirs, count_ranks, count, rank) / weight
+                chances[rank] += (
+                    w * search.move_chance(mine, theirs, count_ranks, count, rank) / weight
+                )
     options = [
         PlayOption(
             card,

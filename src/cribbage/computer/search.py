@@ -22,8 +22,13 @@ from collections.abc import Callable
 from typing import Final, TypeAlias
 
 __all__ = [
-    "Ranks", "net_points", "move_points", "WinSearch", "peg_score", "scoring_tail",
+    "Ranks",
+    "WinSearch",
     "clear_memory",
+    "move_points",
+    "net_points",
+    "peg_score",
+    "scoring_tail",
 ]
 
 Ranks: TypeAlias = tuple[int, ...]
@@ -147,7 +152,8 @@ def _moves(hand: Ranks, count: int) -> tuple[int, ...]:
     """Positions in `hand` of one card of each rank that can be played on `count`."""
     room = 31 - count
     moves = tuple(
-        i for i, rank in enumerate(hand)
+        i
+        for i, rank in enumerate(hand)
         if (i == 0 or rank != hand[i - 1]) and (rank if rank < 10 else 10) <= room
     )
     if len(_MOVES) > _MEMORY_LIMIT:
@@ -156,7 +162,9 @@ def _moves(hand: Ranks, count: int) -> tuple[int, ...]:
     return moves
 
 
-def _window(known: tuple[float, int], alpha: float, beta: float) -> tuple[float | None, float, float]:
+def _window(
+    known: tuple[float, int], alpha: float, beta: float
+) -> tuple[float | None, float, float]:
     """A remembered result against the search window: the value when it settles the
     position, else None and the window narrowed by the bound."""
     value, kind = known
@@ -179,7 +187,9 @@ def _net(
         if value is not None:
             return value
     low, high = alpha, beta
-    moves = _MOVES.get((mine if my_turn else theirs, count)) or _moves(mine if my_turn else theirs, count)
+    moves = _MOVES.get((mine if my_turn else theirs, count)) or _moves(
+        mine if my_turn else theirs, count
+    )
     if my_turn:
         best = -_INFINITY
         for i in moves:
@@ -207,8 +217,14 @@ def _net(
 
 
 def _net_after(
-    mine: Ranks, theirs: Ranks, tail: Ranks, count: int, my_turn: bool, i: int,
-    alpha: float, beta: float,
+    mine: Ranks,
+    theirs: Ranks,
+    tail: Ranks,
+    count: int,
+    my_turn: bool,
+    i: int,
+    alpha: float,
+    beta: float,
 ) -> float:
     """`_net` once the player to move has played the card at position `i`."""
     hand, other = (mine, theirs) if my_turn else (theirs, mine)
@@ -266,18 +282,32 @@ class WinSearch:
         self.at_end = at_end
         self.memory: WinMemory = {}
 
-    def chance(self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool) -> float:
+    def chance(
+        self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool
+    ) -> float:
         """My chance of winning from a position of the play."""
-        return self._chance(mine, theirs, scoring_tail(count_ranks), count, my_turn, 0, 0, -1.0, 2.0)
+        return self._chance(
+            mine, theirs, scoring_tail(count_ranks), count, my_turn, 0, 0, -1.0, 2.0
+        )
 
-    def move_chance(self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int) -> float:
+    def move_chance(
+        self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int
+    ) -> float:
         """My chance of winning if I play `rank` now."""
         tail = scoring_tail(count_ranks)
         return self._after(mine, theirs, tail, count, True, mine.index(rank), 0, 0, -1.0, 2.0)
 
     def _chance(
-        self, mine: Ranks, theirs: Ranks, tail: Ranks, count: int, my_turn: bool,
-        got: int, lost: int, alpha: float, beta: float,
+        self,
+        mine: Ranks,
+        theirs: Ranks,
+        tail: Ranks,
+        count: int,
+        my_turn: bool,
+        got: int,
+        lost: int,
+        alpha: float,
+        beta: float,
     ) -> float:
         """By alpha-beta search, as `_net` does for points."""
         key = (mine, theirs, tail, count, my_turn, got, lost)
@@ -302,12 +332,24 @@ class WinSearch:
                     beta = best
             if alpha >= beta:
                 break
-        self.memory[key] = (best, _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT)
+        self.memory[key] = (
+            best,
+            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
+        )
         return best
 
     def _after(
-        self, mine: Ranks, theirs: Ranks, tail: Ranks, count: int, my_turn: bool,
-        i: int, got: int, lost: int, alpha: float, beta: float,
+        self,
+        mine: Ranks,
+        theirs: Ranks,
+        tail: Ranks,
+        count: int,
+        my_turn: bool,
+        i: int,
+        got: int,
+        lost: int,
+        alpha: float,
+        beta: float,
     ) -> float:
         hand, other = (mine, theirs) if my_turn else (theirs, mine)
         rank = hand[i]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Final, Literal
 
-__all__ = ["Settings", "EXPERT", "parse_settings"]
+__all__ = ["EXPERT", "Settings", "parse_settings"]
 
 
 @dataclass(frozen=True, slots=True)

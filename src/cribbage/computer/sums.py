@@ -21,14 +21,14 @@ from typing import Final, TypeAlias
 from ..scoring import hand_points, rank_points
 
 __all__ = [
-    "PairWeights",
+    "DISCARD_PAIRS",
     "UNIFORM",
     "CribSums",
-    "DISCARD_PAIRS",
-    "rank_key",
-    "hand_sums",
+    "PairWeights",
     "crib_sums",
     "hand_distribution",
+    "hand_sums",
+    "rank_key",
 ]
 
 PairWeights: TypeAlias = Sequence[Sequence[float]]
@@ -152,7 +152,7 @@ class CribSums:
         # His nobs from a jack the opponent throws: the same for every discard.
         self._nobs_thrown: float = 0
         wj = weights[_JACK]
-        for suit, ranks in enumerate(by_suit):
+        for ranks in by_suit:
             if _JACK in ranks:
                 others_in_suit = sum(wj[r] for r in ranks) - wj[_JACK]
                 self._nobs_thrown += (len(ranks) - 1) * row[_JACK] - others_in_suit
@@ -171,7 +171,6 @@ class CribSums:
             if (card >> 2) + 1 == _JACK:
                 total += self._nobs_from_discard[card & 3]
         return total + self._nobs_thrown
-
 
     def distribution(self, i: int, j: int) -> dict[int, float]:
         """The chance of each crib total when the cards at `i` and `j` are laid away.
@@ -206,4 +205,3 @@ def crib_sums(hand6: Sequence[int], weights: PairWeights = UNIFORM) -> tuple[flo
     """For each of the 15 discards, the crib total over all completions (see `CribSums`)."""
     sums = CribSums(hand6, weights)
     return tuple(sums.total(i, j) for i, j in DISCARD_PAIRS)
-

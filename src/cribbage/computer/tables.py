@@ -15,28 +15,28 @@ Every table names the rules it encodes in its "rules" field; the loaders check i
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from collections.abc import Sequence
 from typing import Any, Final, Literal, TypeAlias
 
 __all__ = [
-    "Role",
-    "RULES",
     "RANK_LETTERS",
-    "ranks_text",
-    "text_ranks",
+    "RULES",
+    "DealDistributions",
+    "Distribution",
+    "Role",
+    "WinTable",
     "crib_random_sum",
-    "throw_weights",
+    "deal_distributions",
     "keep_weights",
     "pegging_values",
-    "WinTable",
-    "win_table",
-    "Distribution",
-    "DealDistributions",
-    "deal_distributions",
+    "ranks_text",
     "read_table",
+    "text_ranks",
+    "throw_weights",
+    "win_table",
 ]
 
 Role: TypeAlias = Literal["dealer", "pone"]

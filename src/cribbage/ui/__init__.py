@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..record import Record
     from ..storage import Storage
 
-__all__ = ["run", "run_replay", "GameUI", "Hooks", "Options", "Quit"]
+__all__ = ["GameUI", "Hooks", "Options", "Quit", "run", "run_replay"]
 
 
 def run(
@@ -42,7 +42,9 @@ def run(
         if storage is not None:
             from .saving import play_kept
 
-            return play_kept(screen, options, storage, glyphs=glyphs, fresh=fresh, farewell=farewell)
+            return play_kept(
+                screen, options, storage, glyphs=glyphs, fresh=fresh, farewell=farewell
+            )
         return GameUI(screen, options, glyphs=glyphs, hooks=hooks).run()
 
     status = curses.wrapper(session)

@@ -22,13 +22,13 @@ from .table import Table
 from .words import MessageLog, Tone
 
 __all__ = [
-    "MIN_ROWS",
-    "MIN_COLS",
     "CARD_WIDTH",
-    "Layout",
-    "Painter",
+    "MIN_COLS",
+    "MIN_ROWS",
     "CutPicture",
     "HandPicture",
+    "Layout",
+    "Painter",
 ]
 
 MIN_ROWS: Final = 24
@@ -137,7 +137,10 @@ _BACK: Final = Style(Color.BLUE)
 _DIM: Final = Style(dim=True)
 _BOLD: Final = Style(bold=True)
 _TITLE: Final = Style(bold=True)
-_SEAT: Final = {Seat.HUMAN: Style(Color.GREEN, bold=True), Seat.COMPUTER: Style(Color.CYAN, bold=True)}
+_SEAT: Final = {
+    Seat.HUMAN: Style(Color.GREEN, bold=True),
+    Seat.COMPUTER: Style(Color.CYAN, bold=True),
+}
 _TONES: Final = {
     Tone.INFO: Style(),
     Tone.HUMAN: Style(Color.GREEN),
@@ -176,7 +179,9 @@ class Painter:
             face = g.card(card).rjust(3)
             red = card.suit.is_red
             face_style = Style(
-                Color.RED if red else None, bold=not dim or cursor, dim=dim and not cursor,
+                Color.RED if red else None,
+                bold=not dim or cursor,
+                dim=dim and not cursor,
                 reverse=cursor,
             )
         self.screen.put(y, x, g.top[0] + g.top[1] * 3 + g.top[2], edge)
@@ -192,7 +197,9 @@ class Painter:
         self.screen.put(y + 1, x, dot + "   " + dot, _DIM)
         self.screen.put(y + 2, x, dot * CARD_WIDTH, _DIM)
 
-    def hand(self, y: int, cards: Sequence[Card | None], picture: HandPicture = HandPicture()) -> None:
+    def hand(
+        self, y: int, cards: Sequence[Card | None], picture: HandPicture = HandPicture()
+    ) -> None:
         """A row of cards at row `y` (chosen ones raised a row), with the cursor marked below."""
         for i, card in enumerate(cards):
             x = i * CARD_WIDTH
@@ -200,11 +207,15 @@ class Painter:
             dim = picture.choosable is not None and card not in picture.choosable
             self.card(y - 1 if chosen else y, x, card, cursor=picture.cursor == i, dim=dim)
         if picture.cursor is not None and 0 <= picture.cursor < len(cards):
-            self.screen.put(y + CARD_HEIGHT, picture.cursor * CARD_WIDTH + 2, self.g.arrows[2], _BOLD)
+            self.screen.put(
+                y + CARD_HEIGHT, picture.cursor * CARD_WIDTH + 2, self.g.arrows[2], _BOLD
+            )
 
     # -- the left side: hands, table, crib and starter
 
-    def table(self, layout: Layout, table: Table, picture: HandPicture, cut: CutPicture | None) -> None:
+    def table(
+        self, layout: Layout, table: Table, picture: HandPicture, cut: CutPicture | None
+    ) -> None:
         """The card area: both hands, the table, the crib and the starter."""
         screen = self.screen
         for seat, y in ((Seat.COMPUTER, layout.computer_y), (Seat.HUMAN, layout.human_y)):
@@ -297,7 +308,8 @@ class Painter:
         self.screen.put(y + 2, 1 + lifted, sliver * (slivers - lifted), _BACK)
         self.screen.put(y + 3, 1 + lifted, self.g.arrows[2], _BOLD)
         self.screen.put(
-            y + 4, 0,
+            y + 4,
+            0,
             f"{cut.position} cards off the top, {cut.size - cut.position} left "
             f"({cut.low}-{cut.high})",
         )
@@ -333,7 +345,9 @@ class Painter:
         goal = f" {target} "
         screen.put(6, x0 + (width - len(goal)) // 2, goal, _DIM)
 
-    def pegs(self, y: int, x0: int, lane: int, target: int, front: int, back: int, style: Style) -> None:
+    def pegs(
+        self, y: int, x0: int, lane: int, target: int, front: int, back: int, style: Style
+    ) -> None:
         """A player's two pegs on their tracks; the game hole is at the end of the back lane."""
         for score, glyph in ((back, self.g.back_peg), (front, self.g.front_peg)):
             if score <= 0 or (glyph is self.g.back_peg and score == front):
@@ -347,11 +361,18 @@ class Painter:
 
     def messages(self, layout: Layout, log: MessageLog) -> None:
         """The newest messages that fit, with marks when older or newer ones are scrolled away."""
-        x, width, top, height = layout.right_x + 1, layout.right_w - 1, layout.messages_y, layout.messages_h
+        x, width, top, height = (
+            layout.right_x + 1,
+            layout.right_w - 1,
+            layout.messages_y,
+            layout.messages_h,
+        )
         lines, older, newer = log.window(width, height)
         for i, line in enumerate(lines):
             self.screen.put(top + height - len(lines) + i, x, line.text, _TONES[line.tone])
-        marks = " ".join(mark for mark, shown in (("PgUp: older", older), ("PgDn: newer", newer)) if shown)
+        marks = " ".join(
+            mark for mark, shown in (("PgUp: older", older), ("PgDn: newer", newer)) if shown
+        )
         if marks:
             board_end = layout.right_x + _board_width(layout.lane)  # on the board's bottom edge
             self.screen.put(top - 1, board_end - len(marks) - 3, f" {marks} ", _DIM)

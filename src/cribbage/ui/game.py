@@ -22,7 +22,17 @@ from ..cards import Card
 from ..coach import HandKey, HandReview, review_hands, summarize
 from ..computer import Computer, DiscardOption, PlayOption
 from ..errors import AmbiguousCardError, CribbageError
-from ..events import CountReset, DealerChosen, Dealt, Event, GameOver, HandOver, Played, Scored, Shown
+from ..events import (
+    CountReset,
+    DealerChosen,
+    Dealt,
+    Event,
+    GameOver,
+    HandOver,
+    Played,
+    Scored,
+    Shown,
+)
 from ..match import MatchConfig, MatchOver
 from ..record import NEXT_GAME, Recorder, Step
 from ..rules import (
@@ -40,7 +50,7 @@ from ..rules import (
 )
 from ..view import PlayerView, view_for
 from .draw import CutPicture, HandPicture, Layout, Painter
-from .glyphs import Glyphs, UNICODE
+from .glyphs import UNICODE, Glyphs
 from .screen import (
     BACKSPACE,
     DOWN,
@@ -62,7 +72,7 @@ from .screen import (
 from .table import Table
 from .words import Line, MessageLog, Speaker, Tone, coach_lines, coach_summary_lines, hint_lines
 
-__all__ = ["Options", "Hooks", "Quit", "GameUI", "help_lines"]
+__all__ = ["GameUI", "Hooks", "Options", "Quit", "help_lines"]
 
 DELAY: Final = 0.7
 """Seconds the computer waits before each of its moves (a key skips the wait)."""
@@ -176,7 +186,9 @@ class GameUI:
         self.clock = clock
         self.painter = Painter(screen, glyphs)
         claimed = options.counting is Counting.CLAIMED
-        self.speaker = Speaker(glyphs, quiet=options.quiet, explain=(options.explain or not claimed, True))
+        self.speaker = Speaker(
+            glyphs, quiet=options.quiet, explain=(options.explain or not claimed, True)
+        )
         self.log = MessageLog()
         self.table = Table()
         self.rng = random.Random(options.seed)
@@ -184,7 +196,9 @@ class GameUI:
         """Games won in earlier matches of this session."""
         self.recorder = recorder or self._new_recorder()
         self.computer = Computer(options.level, self.rng.getrandbits(32))
-        self.adviser = self.computer if options.level == "expert" else Computer("expert", self.computer.seed)
+        self.adviser = (
+            self.computer if options.level == "expert" else Computer("expert", self.computer.seed)
+        )
         """Whose figures hints and the coach give: always the expert's."""
         self.view: PlayerView | None = None
         """The view of the decision the player is asked for now, if any."""
@@ -215,7 +229,9 @@ class GameUI:
                 if not again:
                     return 0
                 state = self.recorder.state
-                self.earlier_wins = [a + b for a, b in zip(self.earlier_wins, state.games_won)]
+                self.earlier_wins = [
+                    a + b for a, b in zip(self.earlier_wins, state.games_won, strict=True)
+                ]
                 self.recorder = self._new_recorder()
                 self.reviews = {}
                 self.log.say("A new game.", Tone.RESULT)
@@ -240,7 +256,9 @@ class GameUI:
 
     def games_won(self) -> list[int]:
         """Games won this session, the current match included."""
-        return [a + b for a, b in zip(self.earlier_wins, self.recorder.state.games_won)]
+        return [
+            a + b for a, b in zip(self.earlier_wins, self.recorder.state.games_won, strict=True)
+        ]
 
     def play_game(self) -> None:
         """Play the current game until it is over."""
@@ -248,7 +266,9 @@ class GameUI:
             self.table.sync(view_for(game, Seat.HUMAN))
             waiting = pending(game)
             action: Action
-            if Seat.COMPUTER in waiting and (game.phase is Phase.DISCARD or Seat.HUMAN not in waiting):
+            if Seat.COMPUTER in waiting and (
+                game.phase is Phase.DISCARD or Seat.HUMAN not in waiting
+            ):
                 if game.phase is not Phase.DISCARD:
                     self.pause()
                 action = self.computer.act(view_for(game, Seat.COMPUTER))
@@ -303,14 +323,20 @@ class GameUI:
         state = self.recorder.state
         game = state.game
         assert game.winner is not None and game.result is not None
-        lines = [line.text for event in self.recorder.events[-2:] for line in self._result_lines(event)]
+        lines = [
+            line.text for event in self.recorder.events[-2:] for line in self._result_lines(event)
+        ]
         if not lines:
-            lines = [f"Final score: you {game.scores[Seat.HUMAN]}, computer {game.scores[Seat.COMPUTER]}."]
+            lines = [
+                f"Final score: you {game.scores[Seat.HUMAN]}, computer {game.scores[Seat.COMPUTER]}."
+            ]
         won = self.games_won()
         lines.append(f"Games won: you {won[Seat.HUMAN]}, computer {won[Seat.COMPUTER]}.")
         if state.config.games and state.config.games > 1:
             points = state.match_points
-            lines.append(f"Match points: you {points[Seat.HUMAN]}, computer {points[Seat.COMPUTER]}.")
+            lines.append(
+                f"Match points: you {points[Seat.HUMAN]}, computer {points[Seat.COMPUTER]}."
+            )
         if self.options.coach:
             lines.extend(coach_summary_lines(summarize(self.game_reviews())))
         if self.hooks.end_notes is not None:
@@ -325,7 +351,9 @@ class GameUI:
             self.overlay = None
 
     def _result_lines(self, event: Event | MatchOver) -> list[Line]:
-        if isinstance(event, GameOver) or (isinstance(event, MatchOver) and self.recorder.state.config.games != 1):
+        if isinstance(event, GameOver) or (
+            isinstance(event, MatchOver) and self.recorder.state.config.games != 1
+        ):
             return self.speaker.lines(event)
         return []
 
@@ -354,7 +382,9 @@ class GameUI:
                 if len(view.legal) == 1 and self.options.autoplay:
                     self.pause()
                     if len(view.hand) > 1:
-                        self.log.say(f"Only the {self.glyphs.card(view.legal[0])} fits.", Tone.HUMAN)
+                        self.log.say(
+                            f"Only the {self.glyphs.card(view.legal[0])} fits.", Tone.HUMAN
+                        )
                     return Play(seat, view.legal[0])
                 return Play(seat, self.choose_cards(view.hand, frozenset(view.legal), 1)[0])
             case Phase.SHOW:
@@ -405,7 +435,9 @@ class GameUI:
             self.cut_picture = None
             self.typed = ""
 
-    def choose_cards(self, hand: tuple[Card, ...], choosable: frozenset[Card], want: int) -> tuple[Card, ...]:
+    def choose_cards(
+        self, hand: tuple[Card, ...], choosable: frozenset[Card], want: int
+    ) -> tuple[Card, ...]:
         """`want` cards of `hand`, chosen with the cursor or typed; the cursor visits only `choosable`.
 
         With two to choose (the crib), space or Enter chooses the card under the cursor and
@@ -479,7 +511,9 @@ class GameUI:
                     if len(chosen) < want and unchosen:
                         cursor = self._move(hand, unchosen, cursor, True)
                 else:
-                    self.log.say("Two are chosen: Enter lays them away, space takes one back.", Tone.ERROR)
+                    self.log.say(
+                        "Two are chosen: Enter lays them away, space takes one back.", Tone.ERROR
+                    )
         finally:
             self.picture = HandPicture()
             self.typed = ""
@@ -487,7 +521,10 @@ class GameUI:
     def _card_prompt(self, want: int, chosen: Sequence[Card]) -> None:
         move = f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move"
         if want == 1:
-            self.set_prompt("Your play:", f"{move}   space/Enter play   or type a card (5h, k)   H hint   ? help")
+            self.set_prompt(
+                "Your play:",
+                f"{move}   space/Enter play   or type a card (5h, k)   H hint   ? help",
+            )
         elif len(chosen) < want:
             crib = "your" if self.recorder.state.game.dealer == Seat.HUMAN else "the computer's"
             self.set_prompt(
@@ -501,7 +538,9 @@ class GameUI:
             )
 
     @staticmethod
-    def _move(hand: tuple[Card, ...], choosable: frozenset[Card], cursor: int, forward: bool) -> int:
+    def _move(
+        hand: tuple[Card, ...], choosable: frozenset[Card], cursor: int, forward: bool
+    ) -> int:
         """The next choosable card after (or before) the cursor, wrapping round."""
         step = 1 if forward else -1
         for offset in range(1, len(hand) + 1):
@@ -693,8 +732,10 @@ class GameUI:
     def hand_over(self) -> None:
         """The end of a hand: the coach's review with --coach (or on c), then a key for the next deal."""
         saved = self.prompt, self.keys
-        self.set_prompt("The hand is over: press any key for the next deal.",
-                        "any key goes on   c coach   ? help   q quit")
+        self.set_prompt(
+            "The hand is over: press any key for the next deal.",
+            "any key goes on   c coach   ? help   q quit",
+        )
         try:
             if self.options.coach:
                 self.show_coach()
@@ -705,8 +746,14 @@ class GameUI:
 
     def game_reviews(self, *, last: bool = False) -> list[HandReview]:
         """The coach's reviews of the current game's hands whose play is over (or the last)."""
-        return review_hands(self.recorder.record, self.adviser, Seat.HUMAN,
-                            game=self.recorder.state.number, last=last, cache=self.reviews)
+        return review_hands(
+            self.recorder.record,
+            self.adviser,
+            Seat.HUMAN,
+            game=self.recorder.state.number,
+            last=last,
+            cache=self.reviews,
+        )
 
     def show_coach(self) -> None:
         """The coach's review of the last hand played, until a key."""
@@ -756,4 +803,3 @@ class GameUI:
             painter.overlay(layout, *self.overlay)
         screen.refresh()
         return True
-

@@ -9,7 +9,7 @@ from typing import Final
 
 from ..cards import Card, Rank
 
-__all__ = ["Glyphs", "UNICODE", "ASCII", "choose_glyphs"]
+__all__ = ["ASCII", "UNICODE", "Glyphs", "choose_glyphs"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from ..record import Record, replay_steps
 from ..rules import Seat
 from ..view import view_for
 from .draw import HandPicture, Layout, Painter
-from .glyphs import Glyphs, UNICODE
+from .glyphs import UNICODE, Glyphs
 from .screen import BACKSPACE, END, F10, HOME, LEFT, PAGE_DOWN, PAGE_UP, REDRAW, RESIZE, Screen
 from .table import Table
 from .words import Line, MessageLog, Speaker
@@ -52,8 +52,15 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
     for state, events in replay_steps(record):
         for event in events:
             if isinstance(event, HandOver):  # the show, before the next deal is dealt
-                frames.append(Frame(copy.deepcopy(table), len(lines), state.games_won,
-                                    state.number, max(state.game.hand_number - 1, 1)))
+                frames.append(
+                    Frame(
+                        copy.deepcopy(table),
+                        len(lines),
+                        state.games_won,
+                        state.number,
+                        max(state.game.hand_number - 1, 1),
+                    )
+                )
             if not (isinstance(event, MatchOver) and record.match_config.games == 1):
                 lines.extend(speaker.lines(event))  # as in the game: a one-game match says it once
             table.update(event)
@@ -62,8 +69,9 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
         if game.hands and not table.note:
             table.hands[Seat.COMPUTER] = list(game.hands[Seat.COMPUTER])
             table.face_up[Seat.COMPUTER] = True
-        frames.append(Frame(copy.deepcopy(table), len(lines), state.games_won,
-                            state.number, game.hand_number))
+        frames.append(
+            Frame(copy.deepcopy(table), len(lines), state.games_won, state.number, game.hand_number)
+        )
     return frames, lines
 
 

@@ -26,11 +26,11 @@ from ..storage import Options as SavedOptions
 from ..storage import SavedMatch, Storage, new_match_id
 from ..view import view_for
 from .game import GameUI, Hooks, Options, Quit
-from .glyphs import Glyphs, UNICODE
+from .glyphs import UNICODE, Glyphs
 from .screen import ENTER, ESCAPE, F10, Screen
 from .words import Tone
 
-__all__ = ["Keeper", "play_kept", "saved_options", "resumed_options", "RESUME_QUESTION", "KEPT"]
+__all__ = ["KEPT", "RESUME_QUESTION", "Keeper", "play_kept", "resumed_options", "saved_options"]
 
 RESUME_QUESTION: Final = "Resume the saved game? (Y/n)"
 KEPT: Final = "The game is kept: start cribbage again to resume it."
@@ -111,7 +111,9 @@ class Keeper:
         message = self.storage.save(self.match)
         if message:
             self.say(message)
-        kept = self.storage.owns_save and not recorder.state.over and self.storage.save_path.exists()
+        kept = (
+            self.storage.owns_save and not recorder.state.over and self.storage.save_path.exists()
+        )
         self.hooks.quit_note = KEPT if kept else None
 
     def on_hint(self, level: str) -> None:

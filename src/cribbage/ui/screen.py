@@ -7,6 +7,7 @@ strings: a printable character as itself, anything else as one of the names belo
 
 from __future__ import annotations
 
+import contextlib
 import curses
 import os
 from dataclasses import dataclass
@@ -14,27 +15,27 @@ from enum import Enum
 from typing import Final, Protocol
 
 __all__ = [
-    "Color",
-    "Style",
-    "Screen",
-    "CursesScreen",
+    "BACKSPACE",
+    "DOWN",
+    "END",
+    "ENTER",
+    "ESCAPE",
+    "F1",
+    "F10",
+    "HOME",
     "LEFT",
+    "PAGE_DOWN",
+    "PAGE_UP",
+    "REDRAW",
+    "RESIZE",
     "RIGHT",
     "UP",
-    "DOWN",
-    "ENTER",
-    "BACKSPACE",
-    "ESCAPE",
-    "F10",
-    "F1",
-    "RESIZE",
-    "REDRAW",
-    "PAGE_UP",
-    "PAGE_DOWN",
-    "HOME",
-    "END",
-    "wants_color",
+    "Color",
+    "CursesScreen",
+    "Screen",
+    "Style",
     "TerminalGone",
+    "wants_color",
 ]
 
 LEFT: Final = "LEFT"
@@ -162,10 +163,8 @@ class CursesScreen:
                 background = curses.COLOR_BLACK
             for number, color_ in enumerate(Color, 1):
                 curses.init_pair(number, color_.value, background)
-        try:
+        with contextlib.suppress(curses.error):
             curses.curs_set(0)
-        except curses.error:
-            pass
         window.keypad(True)
         self._failed_reads = 0
         self._next = -1
@@ -185,10 +184,9 @@ class CursesScreen:
         if x < 0:
             text, x = text[-x:], 0
         text = text[: cols - x]
-        try:
+        # Writing the bottom-right cell moves the cursor off the grid; the text is there.
+        with contextlib.suppress(curses.error):
             self._window.addstr(y, x, text, self._attr(style))
-        except curses.error:
-            pass  # writing the bottom-right cell moves the cursor off the grid; the text is there
 
     def refresh(self) -> None:
         self._window.refresh()
@@ -225,7 +223,15 @@ class CursesScreen:
         next read)."""
         if first < 0x80:
             return chr(first)
-        length = 2 if 0xC2 <= first <= 0xDF else 3 if 0xE0 <= first <= 0xEF else 4 if 0xF0 <= first <= 0xF4 else 0
+        length = (
+            2
+            if 0xC2 <= first <= 0xDF
+            else 3
+            if 0xE0 <= first <= 0xEF
+            else 4
+            if 0xF0 <= first <= 0xF4
+            else 0
+        )
         if not length:
             return REPLACEMENT
         data = bytearray([first])

@@ -35,7 +35,7 @@ from ..rules import Phase, Seat
 from ..scoring import Score, announce
 from ..view import PlayerView
 
-__all__ = ["Table", "ShowNote"]
+__all__ = ["ShowNote", "Table"]
 
 SEATS = (Seat.HUMAN, Seat.COMPUTER)
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 
 from .screen import PLAIN, RESIZE, Style
 
-__all__ = ["FakeScreen", "OutOfKeys", "Key"]
+__all__ = ["FakeScreen", "Key", "OutOfKeys"]
 
 Key = str | Callable[["FakeScreen"], str]
 

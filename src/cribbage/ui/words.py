@@ -39,8 +39,14 @@ from ..scoring import Score, ScoreKind, announce_sentence, number_word
 from .glyphs import Glyphs
 
 __all__ = [
-    "Tone", "Line", "Speaker", "MessageLog", "play_words", "hint_lines", "coach_lines",
+    "Line",
+    "MessageLog",
+    "Speaker",
+    "Tone",
+    "coach_lines",
     "coach_summary_lines",
+    "hint_lines",
+    "play_words",
 ]
 
 
@@ -82,7 +88,9 @@ def play_words(score: Score) -> str:
             case ScoreKind.THIRTY_ONE:
                 phrases.append("thirty-one")
             case ScoreKind.PAIR:
-                phrases.append({2: "a pair", 6: "three of a kind", 12: "four of a kind"}[item.points])
+                phrases.append(
+                    {2: "a pair", 6: "three of a kind", 12: "four of a kind"}[item.points]
+                )
             case ScoreKind.RUN:
                 phrases.append(f"a run of {number_word(item.points)}")
             case ScoreKind.FLUSH | ScoreKind.NOBS:
@@ -140,8 +148,12 @@ class Speaker:
                 return [Line(f"{self.verb(cutter, 'cut')}: the starter is the {g.card(card)}.")]
             case Played(seat, card, count):
                 if self.quiet:
-                    return [Line(f"{self.subject(seat)}: {g.card(card)} ({count})", self.tone(seat))]
-                return [Line(f"{self.verb(seat, 'play')} the {g.card(card)}: {count}.", self.tone(seat))]
+                    return [
+                        Line(f"{self.subject(seat)}: {g.card(card)} ({count})", self.tone(seat))
+                    ]
+                return [
+                    Line(f"{self.verb(seat, 'play')} the {g.card(card)}: {count}.", self.tone(seat))
+                ]
             case Go(seat):
                 return [Line(f"{self.verb(seat, 'say')} go.", self.tone(seat))]
             case CountReset(leader):
@@ -158,7 +170,7 @@ class Speaker:
                 if self.explain[seat]:
                     lines.append(Line(f"  {announce_sentence(score)}", self.tone(seat)))
                 return lines
-            case Claimed(seat, claimed, actual, crib):
+            case Claimed():
                 return self._claimed(event)
             case HandOver():
                 return []
@@ -222,7 +234,9 @@ HINT_OPTIONS: Final = 3
 _COACH_WIDTH: Final = 60
 
 
-def hint_lines(options: Sequence[DiscardOption] | Sequence[PlayOption], glyphs: Glyphs) -> list[str]:
+def hint_lines(
+    options: Sequence[DiscardOption] | Sequence[PlayOption], glyphs: Glyphs
+) -> list[str]:
     """The hint panel's lines: the computer's choice and the figures of the best options."""
     if not options:
         return []
@@ -243,12 +257,14 @@ def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
     lines = [
         f"Lay away {glyphs.cards(list(options[0].discard))}.",
         "Expected points of this deal, for the best discards:",
-        f"{'lay away':<9}{'hand':>6}{'crib':>7}{'pegging':>9}{'total':>7}" + ("  to win" if win else ""),
+        f"{'lay away':<9}{'hand':>6}{'crib':>7}{'pegging':>9}{'total':>7}"
+        + ("  to win" if win else ""),
     ]
     for option in options:
         lines.append(
             f"{glyphs.cards(list(option.discard)):<9}{option.hand:6.2f}{option.crib:7.2f}"
-            f"{option.pegging:9.2f}{option.total:7.2f}" + (f" {_percent(option.win)}" if win else "")
+            f"{option.pegging:9.2f}{option.total:7.2f}"
+            + (f" {_percent(option.win)}" if win else "")
         )
     if win:
         lines.append("Near the end the chance of winning decides.")
@@ -263,7 +279,10 @@ def _play_hint(options: list[PlayOption], glyphs: Glyphs) -> list[str]:
         "yours less the computer's:",
     ]
     for option in options:
-        lines.append(f"  {glyphs.card(option.card):>3}  {option.points:+6.2f}" + (f"  {_percent(option.win)} to win" if win else ""))
+        lines.append(
+            f"  {glyphs.card(option.card):>3}  {option.points:+6.2f}"
+            + (f"  {_percent(option.win)} to win" if win else "")
+        )
     if win:
         lines.append("Near the end the chance of winning decides.")
     return lines
@@ -283,15 +302,21 @@ def coach_lines(review: HandReview, glyphs: Glyphs) -> list[str]:
         mine = glyphs.cards(list(discard.chosen.discard))
         best = glyphs.cards(list(discard.best.discard))
         if discard.is_best:
-            texts.append(f"Your discard, {mine}, was the best: {discard.chosen.total:.2f} points "
-                         "to expect from the hand, the crib and the pegging.")
+            texts.append(
+                f"Your discard, {mine}, was the best: {discard.chosen.total:.2f} points "
+                "to expect from the hand, the crib and the pegging."
+            )
         elif discard.by_win:
-            texts.append(f"You laid away {mine}: a {_percent(discard.chosen.win).strip()} chance "
-                         f"of winning; laying away {best} gave {_percent(discard.best.win).strip()}.")
+            texts.append(
+                f"You laid away {mine}: a {_percent(discard.chosen.win).strip()} chance "
+                f"of winning; laying away {best} gave {_percent(discard.best.win).strip()}."
+            )
         else:
-            texts.append(f"You laid away {mine}, worth {discard.chosen.total:.2f} points on "
-                         f"average; laying away {best} was worth {discard.best.total:.2f}: "
-                         f"{discard.lost:.2f} points lost.")
+            texts.append(
+                f"You laid away {mine}, worth {discard.chosen.total:.2f} points on "
+                f"average; laying away {best} was worth {discard.best.total:.2f}: "
+                f"{discard.lost:.2f} points lost."
+            )
     costly = review.costly_plays
     if costly:
         texts.extend(_play_review(play, glyphs) for play in costly)
@@ -307,10 +332,16 @@ def coach_lines(review: HandReview, glyphs: Glyphs) -> list[str]:
 
 def _play_review(play: PlayReview, glyphs: Glyphs) -> str:
     card, best = glyphs.card(play.card), glyphs.card(play.best.card)
-    what = f"Leading the {card}" if not play.pile else f"Playing the {card} on the count of {play.count}"
+    what = (
+        f"Leading the {card}"
+        if not play.pile
+        else f"Playing the {card} on the count of {play.count}"
+    )
     if play.by_win:
-        text = (f"{what} left you a {_percent(play.chosen.win).strip()} chance of winning; "
-                f"the {best} gave {_percent(play.best.win).strip()}")
+        text = (
+            f"{what} left you a {_percent(play.chosen.win).strip()} chance of winning; "
+            f"the {best} gave {_percent(play.best.win).strip()}"
+        )
     else:
         text = f"{what} cost {play.lost:.2f} points on average against the {best}"
     reasons: list[str] = []
@@ -319,7 +350,9 @@ def _play_review(play: PlayReview, glyphs: Glyphs) -> str:
     if play.best_pegs is not None:
         reasons.append(f"the {best} would have pegged {_peg_phrase(play.best_pegs)}")
     if not reasons:
-        reasons.append("the difference comes later in the play, over the hands the computer may hold")
+        reasons.append(
+            "the difference comes later in the play, over the hands the computer may hold"
+        )
     return f"{text}: {' and '.join(reasons)}."
 
 
@@ -334,8 +367,10 @@ def coach_summary_lines(summary: GameSummary) -> list[str]:
         f"play{'' if summary.costly_plays == 1 else 's'}), on average.",
     ]
     if summary.by_win:
-        lines.append(f"{summary.by_win} decision{'' if summary.by_win == 1 else 's'} near the end "
-                     "went by the chance of winning, not points.")
+        lines.append(
+            f"{summary.by_win} decision{'' if summary.by_win == 1 else 's'} near the end "
+            "went by the chance of winning, not points."
+        )
     return lines
 
 
@@ -366,8 +401,9 @@ class MessageLog:
         out: list[Line] = []
         for entry in self.entries:
             indent = " " * (len(entry.text) - len(entry.text.lstrip(" ")))
-            parts = textwrap.wrap(entry.text, max(width, 8), subsequent_indent=indent + " ",
-                                  break_on_hyphens=False)
+            parts = textwrap.wrap(
+                entry.text, max(width, 8), subsequent_indent=indent + " ", break_on_hyphens=False
+            )
             for part in parts or [""]:
                 out.append(Line(part, entry.tone))
         return out
@@ -383,4 +419,3 @@ class MessageLog:
     def scroll(self, rows: int) -> None:
         """Scroll up (positive) or down (negative) by `rows` wrapped lines."""
         self.back = max(0, self.back + rows)
-
