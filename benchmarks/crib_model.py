@@ -6,7 +6,7 @@ For every rank pair laid away, the average crib when the other two crib cards ar
 the shipped model says (`opponent.json`: the pone's throws for the dealer's own crib, the
 dealer's for the crib the pone gives to), the starter at random, and the discarder's other
 cards unknown; then the same with the other two at random. Each table is compared with the
-published ones in `../shared/reference/published_crib_tables.json` (beside the checkout):
+published ones in `tests/data/published_crib_tables.json`:
 the mean over all 1,326 card pairs, the correlation over the 91 rank pairs and the mean
 absolute difference.
 """
@@ -23,9 +23,7 @@ from cribbage.cards import DECK
 from cribbage.computer.tables import throw_weights
 from cribbage.scoring import hand_points
 
-PUBLISHED = (
-    Path(__file__).resolve().parents[2] / "shared" / "reference" / "published_crib_tables.json"
-)
+PUBLISHED = Path(__file__).resolve().parents[1] / "tests" / "data" / "published_crib_tables.json"
 RANK_PAIRS = [(low, high) for low in range(1, 14) for high in range(low, 14)]
 Table = dict[tuple[int, int], float]
 

@@ -3,7 +3,7 @@
     python benchmarks/score_all.py            # hand and crib distributions, time, cases/s
 
 Each case is really scored by `cribbage.scoring.hand_points` (the fast scorer behind
-`score_hand`); the printed distributions are compared with ../shared/reference when present.
+`score_hand`); the printed distributions are compared with the reference tables in tests/data.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def main() -> int:
     print(f"time:           {elapsed:.1f} s")
     print(f"cases per sec:  {2 * cases / elapsed:,.0f} (hand and crib each count as a case)")
     print(f"hand mean:      {sum(i * n for i, n in enumerate(hand)) / cases:.6f}")
-    reference = Path(__file__).resolve().parents[2] / "shared" / "reference"
+    reference = Path(__file__).resolve().parents[1] / "tests" / "data"
     for name, counts in (("hand", hand), ("crib", crib)):
         path = reference / f"{name}_distribution.json"
         if path.exists():
