@@ -27,12 +27,12 @@ from typing import cast
 from cribbage.cards import DECK
 from cribbage.computer import Computer
 from cribbage.rules import (
-    MIN_PACKET,
     Action,
     CutStarter,
     GameConfig,
     Phase,
     apply,
+    cut_range,
     new_game,
     pending,
 )
@@ -101,7 +101,7 @@ def bench_play(games: int) -> None:
             seat = pending(state)[0]
             action: Action
             if state.phase is Phase.CUT_STARTER:
-                positions = range(MIN_PACKET, len(state.pack) - MIN_PACKET + 1)
+                positions = cut_range(len(state.pack))
                 action = CutStarter(
                     seat, random.Random(f"cut:{game}:{state.hand_number}").choice(positions)
                 )

@@ -19,26 +19,22 @@ from cribbage.cards import DECK, Card, Rank
 from cribbage.events import Event
 from cribbage.rules import (
     Action,
-    Claim,
     CutForDeal,
     CutStarter,
-    Discard,
     GameState,
     Phase,
     Play,
     apply,
-    cut_positions,
-    legal_plays,
-    pending,
+    legal_actions,
 )
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference"
 BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+DATA = Path(__file__).resolve().parent / "data"
 
 
 def reference(name: str) -> Any:
-    """A file of verified figures from ../shared/reference."""
-    return json.loads((REFERENCE / name).read_text())
+    """A file of verified figures kept in tests/data (see its README)."""
+    return json.loads((DATA / name).read_text())
 
 
 def benchmark(name: str) -> ModuleType:
@@ -87,36 +83,19 @@ def naive_show(hand: list[Card], starter: Card, crib: bool = False) -> int:
 
 
 def simplest_action(game: GameState, seat: int, cut: int = 20) -> Action:
-    """The first legal choice for `seat`: cut at `cut`, lay away the first two cards, play
-    the first playable card, claim nothing in the show."""
+    """The first legal choice for `seat`: cut at `cut`, lay away the first cards, play the
+    first playable card, claim nothing in the show."""
     match game.phase:
         case Phase.CUT_FOR_DEAL:
             return CutForDeal(seat, cut)
-        case Phase.DISCARD:
-            return Discard(seat, game.hands[seat][:2])
         case Phase.CUT_STARTER:
             return CutStarter(seat, cut)
-        case Phase.PLAY:
-            return Play(seat, legal_plays(game, seat)[0])
-        case _:
-            return Claim(seat, 0)
+    return next(action for action in legal_actions(game) if action.seat == seat)
 
 
 def random_action(state: GameState, rng: random.Random) -> Action:
-    """A random legal action for the first seat that must act."""
-    seat = pending(state)[0]
-    match state.phase:
-        case Phase.CUT_FOR_DEAL:
-            return CutForDeal(seat, rng.choice(cut_positions(state)))
-        case Phase.CUT_STARTER:
-            return CutStarter(seat, rng.choice(cut_positions(state)))
-        case Phase.DISCARD:
-            return Discard(seat, tuple(rng.sample(state.hands[seat], 2)))
-        case Phase.PLAY:
-            return Play(seat, rng.choice(legal_plays(state, seat)))
-        case Phase.SHOW:
-            return Claim(seat, rng.randint(0, 29))
-    raise AssertionError(f"no action in {state.phase}")
+    """A random legal action (of any seat that must act)."""
+    return rng.choice(legal_actions(state))
 
 
 def play_random_game(

@@ -16,16 +16,13 @@ from cribbage.events import Claimed
 from cribbage.rules import (
     Action,
     Counting,
-    CutForDeal,
-    CutStarter,
     Discard,
     GameConfig,
     GameState,
     Phase,
     Play,
     apply,
-    cut_positions,
-    legal_plays,
+    legal_actions,
     new_game,
     pending,
 )
@@ -36,13 +33,7 @@ COMPUTER_SEAT = 1
 
 def _random_action(state: GameState, seat: int, rng: random.Random) -> Action:
     """Any legal action for `seat` (a careless human)."""
-    if state.phase is Phase.CUT_FOR_DEAL:
-        return CutForDeal(seat, rng.choice(cut_positions(state)))
-    if state.phase is Phase.CUT_STARTER:
-        return CutStarter(seat, rng.choice(cut_positions(state)))
-    if state.phase is Phase.DISCARD:
-        return Discard(seat, tuple(rng.sample(state.hands[seat], 2)))
-    return Play(seat, rng.choice(legal_plays(state, seat)))
+    return rng.choice([action for action in legal_actions(state) if action.seat == seat])
 
 
 def _advance(seed: int, steps: int, level: str, target: int = 121) -> GameState:

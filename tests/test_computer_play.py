@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, parse_cards
-from cribbage.computer import Computer, Settings, play_options
+from cribbage.computer import Computer, PlayContext, Settings, play_options
 from cribbage.computer.classic import classic_choose_play
 from cribbage.computer.play import Who, least_value_held, opponent_holdings
 from cribbage.computer.search import WinSearch, move_points, net_points
@@ -200,11 +200,13 @@ def test_few_holdings_are_searched_exactly(seed: int, skip: int) -> None:
         return
     history = _history(state, seat)
     options = play_options(
-        state.hands[seat],
-        sequence=state.pile,
-        history=history,
-        starter=state.starter,
-        discards=state.discards[seat],
+        PlayContext(
+            state.hands[seat],
+            sequence=state.pile,
+            history=history,
+            starter=state.starter,
+            discards=state.discards[seat],
+        ),
         settings=Settings(prior=False, samples=10_000, aware=False),
     )
     seen = set(state.kept[seat]) | set(state.discards[seat]) | {c for _, c in state.history}

@@ -8,7 +8,7 @@ from math import comb
 import pytest
 
 from cribbage._gen_tables import _pegging_values, _read, win_chances
-from cribbage.computer.search import peg_score
+from cribbage.computer.search import scoring_tail
 from cribbage.computer.tables import (
     Role,
     deal_distributions,
@@ -18,16 +18,19 @@ from cribbage.computer.tables import (
     throw_weights,
     win_table,
 )
-from cribbage.scoring import peg_points
+from cribbage.scoring import pair_and_run_points
 
 
-def test_peg_score_follows_the_scoring_rules() -> None:
+def test_the_scoring_tail_keeps_every_point_of_later_cards() -> None:
+    """The search keeps only the scoring tail of a count: any card played next scores the
+    same on the tail as on the whole count."""
     rng = random.Random(4)
     checked = 0
     while checked < 20_000:
         ranks = tuple(rng.choice(range(1, 14)) for _ in range(rng.randint(1, 8)))
         if sum(min(rank, 10) for rank in ranks) <= 31:
-            assert peg_score(ranks) == peg_points(ranks), ranks
+            tail = scoring_tail(ranks[:-1])
+            assert pair_and_run_points(tail + ranks[-1:]) == pair_and_run_points(ranks), ranks
             checked += 1
 
 

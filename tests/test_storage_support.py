@@ -24,14 +24,9 @@ from cribbage.record import NEXT_GAME, Record, Step, replay, replay_steps
 from cribbage.rules import (
     Claim,
     Counting,
-    CutForDeal,
-    CutStarter,
-    Discard,
     GameConfig,
     Phase,
-    Play,
-    cut_positions,
-    legal_plays,
+    legal_actions,
     pending,
 )
 from cribbage.scoring import score_hand
@@ -47,19 +42,9 @@ def random_step(state: MatchState, rng: random.Random) -> Step | None:
     game = state.game
     if game.phase is Phase.GAME_OVER:
         return None if state.over else NEXT_GAME
-    seat = rng.choice(pending(game))
-    match game.phase:
-        case Phase.CUT_FOR_DEAL:
-            return CutForDeal(seat, rng.choice(cut_positions(game)))
-        case Phase.CUT_STARTER:
-            return CutStarter(seat, rng.choice(cut_positions(game)))
-        case Phase.DISCARD:
-            return Discard(seat, tuple(rng.sample(game.hands[seat], 2)))
-        case Phase.PLAY:
-            return Play(seat, rng.choice(legal_plays(game, seat)))
-        case Phase.SHOW:
-            return Claim(seat, _likely_claim(state, rng))
-    raise AssertionError(f"no step in {game.phase}")
+    if game.phase is Phase.SHOW:
+        return Claim(pending(game)[0], _likely_claim(state, rng))
+    return rng.choice(legal_actions(game))
 
 
 def _likely_claim(state: MatchState, rng: random.Random) -> int:

@@ -10,7 +10,16 @@ from typing import Final
 
 from .errors import AmbiguousCardError, CardNotInHandError, InvalidCardError
 
-__all__ = ["DECK", "Card", "Rank", "Suit", "format_cards", "parse_cards", "resolve_card"]
+__all__ = [
+    "DECK",
+    "Card",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "not_held",
+    "parse_cards",
+    "resolve_card",
+]
 
 
 class Rank(IntEnum):
@@ -165,7 +174,7 @@ class Card:
             return matches[0]
         card = DECK[(rank - 1) * 4 + suit]
         if hand is not None and card not in hand:
-            raise CardNotInHandError(f"You don't have the {card.long_name.lower()} ({card}).")
+            raise not_held(card)
         return card
 
 
@@ -208,6 +217,15 @@ def _parse_words(text: str) -> tuple[Rank, Suit | None]:
             return rank, _SUIT_NAMES[words[1]]
     shown = text.strip()
     raise InvalidCardError(f"'{shown}' is not a card." if shown else "Please name a card.")
+
+
+def not_held(card: Card) -> CardNotInHandError:
+    """The error for naming `card` when it is not in the player's hand.
+
+    >>> str(not_held(Card.parse("5h")))
+    "You don't have the five of hearts (5H)."
+    """
+    return CardNotInHandError(f"You don't have the {card.long_name.lower()} ({card}).")
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:

@@ -23,6 +23,10 @@ class IllegalPlayError(CribbageError, ValueError):
     """A real card or action the rules forbid now."""
 
 
+class InvalidActionError(IllegalPlayError, TypeError):
+    """Something given as an action that is not one, or with a field of the wrong type."""
+
+
 class NotYourTurnError(CribbageError, ValueError):
     """An action by a seat that is not the one to act."""
 

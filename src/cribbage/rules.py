@@ -16,16 +16,18 @@ two-handed game is implemented so far.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum, IntEnum
 from typing import Final, TypeAlias
 
-from .cards import DECK, Card, Rank
+from .cards import DECK, Card, Rank, not_held
 from .errors import (
-    CardNotInHandError,
+    CribbageError,
     IllegalPlayError,
+    InvalidActionError,
     InvalidClaimError,
     NotYourTurnError,
 )
@@ -48,6 +50,7 @@ from .events import (
     Shown,
     StarterTurned,
 )
+from .pegging import LIMIT, fits, least_value, next_seat, next_turn, playable
 from .scoring import Score, score_hand, score_play
 
 __all__ = [
@@ -66,10 +69,15 @@ __all__ = [
     "Play",
     "Seat",
     "apply",
+    "check",
     "cut_positions",
+    "cut_range",
+    "is_legal",
+    "legal_actions",
     "legal_plays",
     "new_game",
     "pending",
+    "show_order",
     "show_turn",
 ]
 
@@ -359,29 +367,47 @@ def legal_plays(state: GameState, seat: int) -> tuple[Card, ...]:
     """The cards `seat` may play now: none unless it is that seat's turn in the play."""
     if state.phase is not Phase.PLAY or state.to_move != seat:
         return ()
-    room = 31 - state.count
-    return tuple(card for card in state.hands[seat] if card.value <= room)
+    return playable(state.hands[seat], state.count)
+
+
+def cut_range(pack_size: int) -> range:
+    """Where a pack of `pack_size` cards may be cut: each packet keeps at least four cards.
+
+    >>> cut_range(52)
+    range(4, 49)
+    """
+    return range(MIN_PACKET, pack_size - MIN_PACKET + 1)
 
 
 def cut_positions(state: GameState) -> range:
-    """Where the pack may be cut now: each packet keeps at least four cards.
+    """Where the pack may be cut now (see `cut_range`).
 
     Raises:
         IllegalPlayError: nobody is cutting now.
     """
     if state.phase not in (Phase.CUT_FOR_DEAL, Phase.CUT_STARTER):
         raise IllegalPlayError("Nobody is cutting the pack now.")
-    return range(MIN_PACKET, len(state.pack) - MIN_PACKET + 1)
+    return cut_range(len(state.pack))
+
+
+def show_order(dealer: int, players: int) -> tuple[tuple[int, bool], ...]:
+    """The order of the show: each hand from the dealer's left, the dealer's last, then the
+    crib; each as (seat, whether it is the crib).
+
+    >>> show_order(0, 3)
+    ((1, False), (2, False), (0, False), (0, True))
+    """
+    seats = [next_seat(dealer, players)]
+    while seats[-1] != dealer:
+        seats.append(next_seat(seats[-1], players))
+    return tuple((seat, False) for seat in seats) + ((dealer, True),)
 
 
 def show_turn(state: GameState) -> tuple[int, bool]:
     """In the show, whose count comes next and whether it is the crib."""
     if state.phase is not Phase.SHOW or state.dealer is None:
         raise RuntimeError("Nothing is being shown now.")
-    n = state.config.players
-    if state.show_step < n:
-        return (state.dealer + 1 + state.show_step) % n, False
-    return state.dealer, True
+    return show_order(state.dealer, state.config.players)[state.show_step]
 
 
 # --- the one entry point --------------------------------------------------------------------
@@ -406,6 +432,123 @@ _DURING: Final = {
 }
 
 
+def check(state: GameState, action: Action) -> None:
+    """Return when `action` is legal now; otherwise raise the error `apply` would raise.
+
+    Raises:
+        InvalidActionError: not an action, or a field of the wrong type (a seat that is not
+            a whole number, a card that is not a `Card`).
+        and the errors of `apply`.
+    """
+    _check_types(action)
+    if state.phase is Phase.GAME_OVER:
+        raise IllegalPlayError("The game is over.")
+    if action.seat not in pending(state):
+        if not 0 <= action.seat < state.config.players:
+            raise NotYourTurnError(f"There is no seat {action.seat}.")
+        raise NotYourTurnError(f"It is not your turn to act ({state.phase.value}).")
+    phase, doing = _MOMENTS[type(action)]
+    if phase is not state.phase:
+        raise IllegalPlayError(f"You cannot {doing} during {_DURING[state.phase]}.")
+    match action:
+        case CutForDeal(_, position) | CutStarter(_, position):
+            places = cut_range(len(state.pack))
+            if position not in places:
+                raise IllegalPlayError(
+                    f"Cut between {places.start} and {places.stop - 1} cards down, leaving at "
+                    f"least {MIN_PACKET} cards in each packet."
+                )
+        case Discard(seat, cards):
+            chosen = tuple(cards)
+            if len(chosen) != DISCARDS or len(set(chosen)) != DISCARDS:
+                raise IllegalPlayError(f"Lay away exactly {DISCARDS} different cards.")
+            for card in chosen:
+                if card not in state.hands[seat]:
+                    raise not_held(card)
+        case Play(seat, card):
+            if card not in state.hands[seat]:
+                raise not_held(card)
+            if not fits(state.count, card.value):
+                raise IllegalPlayError(
+                    f"The {card} would take the count to {state.count + card.value}, past {LIMIT}."
+                )
+        case Claim(_, points):
+            if not 0 <= points <= 29:
+                raise InvalidClaimError("A count is a whole number from 0 to 29 (19 for nothing).")
+
+
+def _check_types(action: object) -> None:
+    """Raise `InvalidActionError` unless `action` is an action whose fields have their types."""
+    if type(action) not in _MOMENTS:
+        raise InvalidActionError(f"{action!r} is not an action of this game.")
+    assert isinstance(action, CutForDeal | Discard | CutStarter | Play | Claim)
+    if not _is_whole(action.seat):
+        raise InvalidActionError(f"A seat is a whole number, not {action.seat!r}.")
+    match action:
+        case CutForDeal(_, position) | CutStarter(_, position):
+            if not _is_whole(position):
+                raise InvalidActionError(f"A cut is a whole number of cards, not {position!r}.")
+        case Discard(_, cards):
+            if not isinstance(cards, tuple | list) or not all(isinstance(c, Card) for c in cards):
+                raise InvalidActionError(f"Cards to lay away are a tuple of cards, not {cards!r}.")
+        case Play(_, card):
+            if not isinstance(card, Card):
+                raise InvalidActionError(
+                    f"A card to play is a Card (Card.parse reads one), not {card!r}."
+                )
+        case Claim(_, points):
+            if not _is_whole(points):
+                raise InvalidClaimError("A count is a whole number from 0 to 29 (19 for nothing).")
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """True when `apply(state, action)` would accept `action`.
+
+    >>> state = new_game(seed=3, dealer=0)
+    >>> is_legal(state, Discard(1, state.hands[1][:2])), is_legal(state, Play(1, state.hands[1][0]))
+    (True, False)
+    """
+    try:
+        check(state, action)
+    except CribbageError:
+        return False
+    return True
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action that may be taken now, by every seat that must act.
+
+    Cuts at every place in the pack, each way to lay cards away, each card that may be
+    played, or each count a seat may state for its hand (0 to 29).
+
+    >>> state = new_game(seed=3, dealer=0)
+    >>> len(legal_actions(state))  # 15 discards for each of the two seats
+    30
+    """
+    seats = pending(state)
+    match state.phase:
+        case Phase.CUT_FOR_DEAL:
+            return tuple(CutForDeal(seats[0], p) for p in cut_positions(state))
+        case Phase.CUT_STARTER:
+            return tuple(CutStarter(seats[0], p) for p in cut_positions(state))
+        case Phase.DISCARD:
+            return tuple(
+                Discard(seat, cards)
+                for seat in seats
+                for cards in itertools.combinations(state.hands[seat], DISCARDS)
+            )
+        case Phase.PLAY:
+            return tuple(Play(seats[0], card) for card in legal_plays(state, seats[0]))
+        case Phase.SHOW:
+            return tuple(Claim(seats[0], points) for points in range(30))
+        case Phase.GAME_OVER:
+            return ()
+
+
 def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...]]:
     """Carry out `action`; return the new state and what happened.
 
@@ -415,6 +558,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     after that is scored.
 
     Raises:
+        InvalidActionError: not an action, or a field of the wrong type.
         NotYourTurnError: the seat is not one that must act now.
         IllegalPlayError: the action does not fit this moment (a card played during the
             discard, say) or breaks a rule.
@@ -426,17 +570,7 @@ def apply(state: GameState, action: Action) -> tuple[GameState, tuple[Event, ...
     >>> [type(event).__name__ for event in events], pending(state)
     (['Discarded'], (0,))
     """
-    if state.phase is Phase.GAME_OVER:
-        raise IllegalPlayError("The game is over.")
-    if action.seat not in pending(state):
-        if not 0 <= action.seat < state.config.players:
-            raise NotYourTurnError(f"There is no seat {action.seat}.")
-        raise NotYourTurnError(f"It is not your turn to act ({state.phase.value}).")
-    moment = _MOMENTS.get(type(action))
-    if moment is None:
-        raise IllegalPlayError(f"{action!r} is not an action of this game.")
-    if moment[0] is not state.phase:
-        raise IllegalPlayError(f"You cannot {moment[1]} during {_DURING[state.phase]}.")
+    check(state, action)
     table = _Table(state)
     try:
         match action:
@@ -523,18 +657,9 @@ class _Table:
             self.events.append(GameOver(seat, self.scores, self.result))
             raise _GameEnded
 
-    def check_cut(self, position: int) -> None:
-        low, high = MIN_PACKET, len(self.pack) - MIN_PACKET
-        if not isinstance(position, int) or not low <= position <= high:
-            raise IllegalPlayError(
-                f"Cut between {low} and {high} cards down, leaving at least {MIN_PACKET} "
-                "cards in each packet."
-            )
-
     # -- cut for deal, deal, discard, starter
 
     def cut_for_deal(self, seat: int, position: int) -> None:
-        self.check_cut(position)
         card = self.pack[position]
         self.pack = self.pack[:position] + self.pack[position + 1 :]
         self.cuts = self.cuts[:seat] + (card,) + self.cuts[seat + 1 :]
@@ -561,7 +686,7 @@ class _Table:
         deck = _shuffled(self.seed, self.shuffles)
         dealt: list[list[Card]] = [[] for _ in range(n)]
         for i in range(HAND_SIZE * n):
-            dealt[(dealer + 1 + i) % n].append(deck[i])
+            dealt[(dealer + 1 + i) % n].append(deck[i])  # one at a time from the dealer's left
         self.hands = tuple(tuple(sorted(hand)) for hand in dealt)
         self.pack = deck[HAND_SIZE * n :]
         self.cuts = ()
@@ -582,13 +707,7 @@ class _Table:
 
     def discard(self, seat: int, cards: Sequence[Card]) -> None:
         chosen = tuple(cards)
-        if len(chosen) != DISCARDS or len(set(chosen)) != DISCARDS:
-            raise IllegalPlayError(f"Lay away exactly {DISCARDS} different cards.")
-        hand = self.hands[seat]
-        for card in chosen:
-            if card not in hand:
-                raise CardNotInHandError(f"You don't have the {card.long_name.lower()} ({card}).")
-        rest = tuple(card for card in hand if card not in chosen)
+        rest = tuple(card for card in self.hands[seat] if card not in chosen)
         self.hands = self.hands[:seat] + (rest,) + self.hands[seat + 1 :]
         self.kept = self.kept[:seat] + (rest,) + self.kept[seat + 1 :]
         self.discards = self.discards[:seat] + (tuple(sorted(chosen)),) + self.discards[seat + 1 :]
@@ -598,28 +717,20 @@ class _Table:
             self.phase = Phase.CUT_STARTER
 
     def cut_starter(self, seat: int, position: int) -> None:
-        self.check_cut(position)
         starter = self.pack[position]
         self.starter = starter
         self.events.append(StarterTurned(seat, starter))
         self.phase = Phase.PLAY
-        self.to_move = (self._dealer() + 1) % self.players
+        self.to_move = next_seat(self._dealer(), self.players)
         if starter.rank is Rank.JACK:
             self.peg(self._dealer(), 2, Reason.HEELS)
 
     # -- the play
 
     def play(self, seat: int, card: Card) -> None:
-        if card not in self.hands[seat]:
-            raise CardNotInHandError(f"You don't have the {card.long_name.lower()} ({card}).")
-        if self.count + card.value > 31:
-            raise IllegalPlayError(
-                f"The {card} would take the count to {self.count + card.value}, past 31."
-            )
+        hand = self.hands[seat]
         self.hands = (
-            self.hands[:seat]
-            + (tuple(c for c in self.hands[seat] if c != card),)
-            + self.hands[seat + 1 :]
+            self.hands[:seat] + (tuple(c for c in hand if c != card),) + self.hands[seat + 1 :]
         )
         self.pile += (card,)
         self.count += card.value
@@ -628,54 +739,36 @@ class _Table:
         self.events.append(Played(seat, card, self.count))
         score = score_play(self.pile)
         self.peg(seat, score.total, Reason.PLAY, score)
-        if self.count == 31:
-            self.new_count()
-        else:
-            self.next_to_move()
-
-    def can_play(self, seat: int) -> bool:
-        room = 31 - self.count
-        return any(card.value <= room for card in self.hands[seat])
-
-    def next_to_move(self) -> None:
-        """After a card below 31: the next seat able to play moves; else the go point."""
-        last = self.last_player
-        assert last is not None
-        if not any(self.hands):
-            self.peg(last, 1, Reason.LAST_CARD)
+        least = tuple(least_value([c.value for c in cards]) for cards in self.hands)
+        turn = next_turn(self.count, seat, least)
+        if turn.to_move >= 0 and not turn.reset:  # the turn passes on, over seats that say go
+            self.say_go(seat, turn.to_move)
+            self.to_move = turn.to_move
+            return
+        if turn.bonus:
+            if turn.reset:
+                self.say_go(seat, seat)
+            self.peg(seat, turn.bonus, Reason.GO if turn.reset else Reason.LAST_CARD)
+        if turn.reset:
+            self.count = 0
+            self.pile = ()
+            self.passed = frozenset()
+        if turn.to_move < 0:
             self.start_show()
             return
-        n = self.players
-        for step in range(1, n + 1):
-            seat = (last + step) % n
-            if seat in self.passed:
-                continue
-            if self.can_play(seat):
-                self.to_move = seat
-                return
-            if seat != last:
+        self.to_move = turn.to_move
+        self.events.append(CountReset(turn.to_move))
+
+    def say_go(self, mover: int, to_move: int) -> None:
+        """The seats the turn passes over, from `mover`'s left to `to_move`, cannot play:
+        each that holds a card and has not said so in this count says go."""
+        seat = next_seat(mover, self.players)
+        while seat != to_move:
+            if seat not in self.passed:
                 if self.hands[seat]:
                     self.events.append(Go(seat))
                 self.passed |= {seat}
-        self.peg(last, 1, Reason.GO)
-        self.new_count()
-
-    def new_count(self) -> None:
-        """Back to zero; the seat after the last to play leads, or the show begins."""
-        self.count = 0
-        self.pile = ()
-        self.passed = frozenset()
-        if not any(self.hands):
-            self.start_show()
-            return
-        last = self.last_player
-        assert last is not None
-        n = self.players
-        leader = next(
-            (last + step) % n for step in range(1, n + 1) if self.hands[(last + step) % n]
-        )
-        self.to_move = leader
-        self.events.append(CountReset(leader))
+            seat = next_seat(seat, self.players)
 
     # -- the show
 
@@ -686,12 +779,8 @@ class _Table:
         self.run_show()
 
     def show_target(self) -> tuple[int, bool, tuple[Card, ...]]:
-        n = self.players
-        dealer = self._dealer()
-        if self.show_step < n:
-            seat = (dealer + 1 + self.show_step) % n
-            return seat, False, self.kept[seat]
-        return dealer, True, self.crib
+        seat, is_crib = show_order(self._dealer(), self.players)[self.show_step]
+        return seat, is_crib, self.crib if is_crib else self.kept[seat]
 
     def run_show(self) -> None:
         """Count hands in order until a claimed count is awaited; then the next deal."""
@@ -706,12 +795,10 @@ class _Table:
             self.events.append(Shown(seat, cards, starter, is_crib, score))
             self.peg(seat, score.total, Reason.CRIB if is_crib else Reason.HAND)
         self.events.append(HandOver())
-        self.dealer = (self._dealer() + 1) % self.players
+        self.dealer = next_seat(self._dealer(), self.players)
         self.deal()
 
     def claim(self, seat: int, points: int) -> None:
-        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 29:
-            raise InvalidClaimError("A count is a whole number from 0 to 29 (19 for nothing).")
         claimed = 0 if points == 19 else points
         starter = self.starter
         assert starter is not None

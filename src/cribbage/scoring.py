@@ -31,10 +31,13 @@ __all__ = [
     "ScoreKind",
     "announce",
     "announce_sentence",
+    "count_points",
     "enumerate_show_scores",
     "hand_points",
     "number_word",
+    "pair_and_run_points",
     "peg_points",
+    "play_combination",
     "rank_points",
     "score_hand",
     "score_play",
@@ -173,48 +176,78 @@ def score_play(sequence: Sequence[Card]) -> Score:
         items.append(ScoreItem(ScoreKind.FIFTEEN, cards, 2))
     elif count == 31:
         items.append(ScoreItem(ScoreKind.THIRTY_ONE, cards, 2))
-    same = _same_rank_tail(tuple(card.rank for card in cards))
+    same, run = play_combination(tuple(card.rank for card in cards))
     if same >= 2:
         items.append(ScoreItem(ScoreKind.PAIR, cards[-same:], same * (same - 1)))
-    run = _run_tail(tuple(card.rank for card in cards))
-    if run:
+    elif run:
         items.append(ScoreItem(ScoreKind.RUN, cards[-run:], run))
     return Score(tuple(items))
 
 
-def _same_rank_tail(ranks: tuple[int, ...]) -> int:
-    """How many cards at the end share the last card's rank."""
+def play_combination(ranks: Sequence[int]) -> tuple[int, int]:
+    """The pair and the run the last card of a count makes: (cards of its rank at the end,
+    the length of the longest run of three or more at the end, else 0).
+
+    Only cards played one after another count: a pair (or three or four of a kind) is the
+    cards of the last card's rank at the end, and a run the longest tail of different ranks
+    that fit together, in any order. A pair at the end leaves no run.
+
+    >>> play_combination((7, 7, 7)), play_combination((9, 4, 6, 3, 5)), play_combination((3, 5, 8))
+    ((3, 0), (1, 4), (1, 0))
+    """
     last = ranks[-1]
+    n = len(ranks)
     same = 1
-    while same < len(ranks) and ranks[-same - 1] == last:
+    while same < n and ranks[-same - 1] == last:
         same += 1
-    return same
+    if same >= 2:
+        return same, 0
+    run = 0
+    low = high = last
+    held = 1 << last
+    for k in range(2, n + 1):
+        rank = ranks[-k]
+        if held >> rank & 1:
+            break
+        held |= 1 << rank
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if k >= 3 and high - low == k - 1:
+            run = k
+    return 1, run
 
 
-def _run_tail(ranks: tuple[int, ...]) -> int:
-    """The length of the longest run (3 or more) formed by the last cards, else 0."""
-    for length in range(len(ranks), 2, -1):
-        tail = ranks[-length:]
-        if max(tail) - min(tail) == length - 1 and len(set(tail)) == length:
-            return length
-    return 0
+def pair_and_run_points(ranks: Sequence[int]) -> int:
+    """Points for the pair or run the last card of a count makes (no fifteen or 31).
+
+    >>> pair_and_run_points((7, 7, 7)), pair_and_run_points((4, 6, 5))
+    (6, 3)
+    """
+    same, run = play_combination(ranks)
+    return same * (same - 1) if same >= 2 else run
+
+
+def count_points(count: int) -> int:
+    """Two for bringing the count to fifteen or thirty-one, else nothing.
+
+    >>> count_points(15), count_points(31), count_points(21)
+    (2, 2, 0)
+    """
+    return 2 if count == 15 or count == 31 else 0
 
 
 def peg_points(ranks: Sequence[int]) -> int:
     """Points for the last card of a count, from the ranks played since the count began.
 
-    The same rules as `score_play`, on plain ranks (1..13), for the computer's search.
+    The same rules as `score_play`, on plain ranks (1..13), for the computer.
 
-    >>> peg_points((5, 5, 5))
-    8
+    >>> peg_points((5, 5, 5)), peg_points((5, 10)), peg_points((4, 6, 5))
+    (8, 2, 5)
     """
-    tail = tuple(ranks)
-    count = sum(min(rank, 10) for rank in tail)
-    points = 2 if count in (15, 31) else 0
-    same = _same_rank_tail(tail)
-    if same >= 2:
-        return points + same * (same - 1)
-    return points + _run_tail(tail)
+    count = sum(rank if rank < 10 else 10 for rank in ranks)
+    return count_points(count) + pair_and_run_points(ranks)
 
 
 # --- the show, fast -------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from .cards import Card
 from .computer import LEVELS, Computer
 from .computer.settings import EXPERT, Settings, parse_settings
 from .events import Dealt, GameResult, HandOver, Reason, Scored, StarterTurned
-from .rules import MIN_PACKET, Action, CutStarter, GameConfig, Phase, apply, new_game, pending
+from .rules import Action, CutStarter, GameConfig, Phase, apply, cut_range, new_game, pending
 from .view import view_for
 
 __all__ = [
@@ -141,7 +141,7 @@ def play_game(
         seat = pending(state)[0]
         action: Action
         if state.phase is Phase.CUT_STARTER:
-            positions = range(MIN_PACKET, len(state.pack) - MIN_PACKET + 1)
+            positions = cut_range(len(state.pack))
             action = CutStarter(seat, _cut(seed, state.hand_number, positions))
         else:
             action = computers[seat].act(view_for(state, seat))

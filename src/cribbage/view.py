@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
-from .rules import GameState, Phase, cut_positions, legal_plays, pending, show_turn
+from .rules import GameState, Phase, cut_positions, legal_plays, pending, show_order, show_turn
 
 __all__ = ["PlayerView", "ShownHand", "view_for"]
 
@@ -92,12 +92,8 @@ def view_for(state: GameState, seat: int) -> PlayerView:
     n = state.config.players
     shown: list[ShownHand] = []
     if state.dealer is not None and state.phase in (Phase.SHOW, Phase.GAME_OVER):
-        for step in range(min(state.show_step, n + 1)):
-            if step < n:
-                owner = (state.dealer + 1 + step) % n
-                shown.append(ShownHand(owner, state.kept[owner], False))
-            else:
-                shown.append(ShownHand(state.dealer, state.crib, True))
+        for owner, crib in show_order(state.dealer, n)[: state.show_step]:
+            shown.append(ShownHand(owner, state.crib if crib else state.kept[owner], crib))
     waiting = pending(state)
     counting = None
     if state.phase is Phase.SHOW and seat in waiting:

@@ -32,7 +32,7 @@ from ..view import PlayerView
 from .classic import classic_choose_play, classic_discard_options, classic_play_points
 from .discard import DiscardOption, discard_options, make_option
 from .easy import easy_discard, easy_play, four_card_points
-from .play import PlayOption, Who, play_options
+from .play import PlayContext, PlayOption, Who, play_options
 from .settings import EXPERT, Settings, parse_settings
 from .sums import DISCARD_PAIRS
 
@@ -41,6 +41,7 @@ __all__ = [
     "LEVELS",
     "Computer",
     "DiscardOption",
+    "PlayContext",
     "PlayOption",
     "Settings",
     "Who",
@@ -158,41 +159,10 @@ class Computer:
         Raises:
             ValueError: no card of `hand` can be played on `sequence`.
         """
-        if self.level != "expert":
-            scored = classic_play_points(hand, sequence)
-            if not scored:
-                raise ValueError("No card in the hand can be played on this count.")
-            if self.level == "classic":
-                chosen = classic_choose_play(hand, sequence)
-            else:
-                rng = self._rng("play", format_cards(sorted(hand)), format_cards(sequence))
-                chosen = easy_play(hand, sequence, rng)
-            scored = tuple(sorted(scored, key=lambda item: item[0] != chosen))
-            return tuple(PlayOption(card, points) for card, points in scored)
-        rng = self._rng(
-            "play",
-            format_cards(sorted(hand)),
-            format_cards(sequence),
-            " ".join(f"{who}:{card}" for who, card in history),
-            starter,
-            format_cards(sorted(discards or ())),
-            dealer,
-            my_score,
-            opp_score,
-            target,
-        )
-        return play_options(
-            hand,
-            sequence=sequence,
-            history=history,
-            starter=starter,
-            dealer=dealer,
-            my_score=my_score,
-            opp_score=opp_score,
-            target=target,
-            discards=discards,
-            settings=self.settings,
-            rng=rng,
+        return self.options_in(
+            _context(
+                hand, sequence, history, starter, dealer, my_score, opp_score, target, discards
+            )
         )
 
     def play(
@@ -213,21 +183,46 @@ class Computer:
         Raises:
             ValueError: no card of `hand` can be played on `sequence`.
         """
-        count = sum(card.value for card in sequence)
-        legal = sorted(card for card in hand if count + card.value <= 31)
+        return self.choose_play(
+            _context(
+                hand, sequence, history, starter, dealer, my_score, opp_score, target, discards
+            )
+        )
+
+    def options_in(self, context: PlayContext) -> tuple[PlayOption, ...]:
+        """`play_options` for a play described by `context`."""
+        hand, sequence = context.hand, context.sequence
+        if self.level != "expert":
+            scored = classic_play_points(hand, sequence)
+            if not scored:
+                raise ValueError("No card in the hand can be played on this count.")
+            if self.level == "classic":
+                chosen = classic_choose_play(hand, sequence)
+            else:
+                rng = self._rng("play", format_cards(sorted(hand)), format_cards(sequence))
+                chosen = easy_play(hand, sequence, rng)
+            scored = tuple(sorted(scored, key=lambda item: item[0] != chosen))
+            return tuple(PlayOption(card, points) for card, points in scored)
+        rng = self._rng(
+            "play",
+            format_cards(sorted(hand)),
+            format_cards(sequence),
+            " ".join(f"{who}:{card}" for who, card in context.history),
+            context.starter,
+            format_cards(sorted(context.discards or ())),
+            context.dealer,
+            context.my_score,
+            context.opp_score,
+            context.target,
+        )
+        return play_options(context, settings=self.settings, rng=rng)
+
+    def choose_play(self, context: PlayContext) -> Card:
+        """`play` for a play described by `context`."""
+        legal = context.legal
         if self.level == "expert" and len({card.rank for card in legal}) == 1:
             return legal[0]  # forced: every legal card pegs alike (the options agree)
-        return self.play_options(
-            hand,
-            sequence=sequence,
-            history=history,
-            starter=starter,
-            dealer=dealer,
-            my_score=my_score,
-            opp_score=opp_score,
-            target=target,
-            discards=discards,
-        )[0].card
+        return self.options_in(context)[0].card
 
     # -- the options for a seat's view (hints and coaching)
 
@@ -247,7 +242,7 @@ class Computer:
         Raises:
             ValueError: no card of the view's hand can be played now.
         """
-        return self.play_options(**_play_args(view))
+        return self.options_in(PlayContext.from_view(view))
 
     # -- cutting and acting on a view
 
@@ -274,15 +269,11 @@ class Computer:
         if view.phase is Phase.DISCARD:
             return Discard(seat, self.discard(**_discard_args(view)))
         if view.phase is Phase.PLAY:
-            return Play(seat, self.play(**_play_args(view)))
+            return Play(seat, self.choose_play(PlayContext.from_view(view)))
         if view.phase is Phase.SHOW and view.counting is not None and view.starter is not None:
             shown = view.counting
             return Claim(seat, score_hand(shown.cards, view.starter, crib=shown.crib).total)
         raise RuntimeError(f"The computer has nothing to decide in {view.phase.value}.")
-
-
-def _who(mine: bool, card: Card) -> tuple[Who, Card]:
-    return ("me" if mine else "opponent"), card
 
 
 class _DiscardArgs(TypedDict):
@@ -291,18 +282,6 @@ class _DiscardArgs(TypedDict):
     my_score: int
     opp_score: int
     target: int
-
-
-class _PlayArgs(TypedDict):
-    hand: Sequence[Card]
-    sequence: Sequence[Card]
-    history: Sequence[tuple[Who, Card]]
-    starter: Card | None
-    dealer: bool
-    my_score: int
-    opp_score: int
-    target: int
-    discards: Sequence[Card] | None
 
 
 def _opponent_score(view: PlayerView) -> int:
@@ -320,18 +299,27 @@ def _discard_args(view: PlayerView) -> _DiscardArgs:
     )
 
 
-def _play_args(view: PlayerView) -> _PlayArgs:
-    """What a play is decided from, read off a seat's view (used by `act` and the hints)."""
-    return _PlayArgs(
-        hand=view.hand,
-        sequence=view.pile,
-        history=tuple(_who(who == view.seat, card) for who, card in view.history),
-        starter=view.starter,
-        dealer=view.is_dealer,
-        my_score=view.scores[view.seat],
-        opp_score=_opponent_score(view),
-        target=view.target,
-        discards=view.discards,
+def _context(
+    hand: Sequence[Card],
+    sequence: Sequence[Card],
+    history: Sequence[tuple[Who, Card]],
+    starter: Card | None,
+    dealer: bool,
+    my_score: int,
+    opp_score: int,
+    target: int,
+    discards: Sequence[Card] | None,
+) -> PlayContext:
+    return PlayContext(
+        tuple(hand),
+        tuple(sequence),
+        tuple(history),
+        starter,
+        dealer,
+        my_score,
+        opp_score,
+        target,
+        None if discards is None else tuple(discards),
     )
 
 

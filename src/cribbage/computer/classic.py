@@ -26,9 +26,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..cards import Card
-from ..scoring import hand_points
+from ..pegging import playable
+from ..scoring import hand_points, peg_points
 from .discard import DiscardOption, make_option
-from .search import peg_score
 from .sums import DISCARD_PAIRS
 from .tables import crib_random_sum
 
@@ -78,9 +78,7 @@ def classic_play_points(
     count = sum(card.value for card in sequence)
     ranks = tuple(int(card.rank) for card in sequence)
     return tuple(
-        (card, peg_score(ranks + (int(card.rank),)))
-        for card in sorted(hand)
-        if count + card.value <= 31
+        (card, peg_points(ranks + (int(card.rank),))) for card in playable(sorted(hand), count)
     )
 
 
@@ -129,9 +127,9 @@ def classic_choose_play(hand: Sequence[Card], sequence: Sequence[Card]) -> Card:
             card = making(total)
             if card is not None and holds_another(15 - total, card):
                 return card
-    playable = [card for card in reversed(cards) if count + card.value <= 31]
+    highest_first = playable(reversed(cards), count)
     for avoid in (_AVOID, (5, 21)):
-        for card in playable:
+        for card in highest_first:
             if count + card.value not in avoid:
                 return card
-    return playable[0]
+    return highest_first[0]

@@ -13,7 +13,8 @@ import random
 from collections.abc import Sequence
 
 from ..cards import Card
-from .search import peg_score
+from ..pegging import playable
+from ..scoring import peg_points
 from .sums import DISCARD_PAIRS
 
 __all__ = ["easy_discard", "easy_play", "four_card_points"]
@@ -79,10 +80,10 @@ def easy_play(hand: Sequence[Card], sequence: Sequence[Card], rng: random.Random
         ValueError: no card of `hand` can be played on `sequence`.
     """
     count = sum(card.value for card in sequence)
-    legal = [card for card in sorted(hand) if count + card.value <= 31]
+    legal = playable(sorted(hand), count)
     if not legal:
         raise ValueError("No card in the hand can be played on this count.")
     if rng.random() < 0.5:
         ranks = tuple(int(card.rank) for card in sequence)
-        return max(legal, key=lambda card: peg_score(ranks + (int(card.rank),)))
+        return max(legal, key=lambda card: peg_points(ranks + (int(card.rank),)))
     return rng.choice(legal)

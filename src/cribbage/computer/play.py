@@ -20,14 +20,24 @@ from math import comb
 from typing import Literal, TypeAlias
 
 from ..cards import DECK, Card
+from ..pegging import LIMIT, fits, playable
 from ..scoring import hand_points
+from ..view import PlayerView
 from .endgame import crib_chances, end_of_play_value, is_aware
-from .search import Ranks, WinSearch, move_points
+from .search import PegSearch, Ranks, WinSearch
 from .settings import EXPERT, Settings
 from .sums import UNIFORM
 from .tables import Role, keep_weights, throw_weights
 
-__all__ = ["Holding", "PlayOption", "Who", "least_value_held", "opponent_holdings", "play_options"]
+__all__ = [
+    "Holding",
+    "PlayContext",
+    "PlayOption",
+    "Who",
+    "least_value_held",
+    "opponent_holdings",
+    "play_options",
+]
 
 Who: TypeAlias = Literal["me", "opponent"]
 Holding: TypeAlias = tuple[Ranks, float]
@@ -70,17 +80,17 @@ def least_value_held(history: Sequence[tuple[Who, Card]], sequence: Sequence[Car
     count = 0
     previous: Who | None = None
     for who, card in history:
-        if count == 31:
+        if count == LIMIT:
             count = 0
-        elif count + card.value > 31:
-            least = max(least, 32 - count)  # nobody could play: the count started again
+        elif not fits(count, card.value):
+            least = max(least, LIMIT + 1 - count)  # nobody could play: the count started again
             count = 0
         elif previous == "me" and who == "me" and count > 0:
-            least = max(least, 32 - count)  # it said go
+            least = max(least, LIMIT + 1 - count)  # it said go
         count += card.value
         previous = who
-    if history and count < 31 and (not sequence or previous == "me"):
-        least = max(least, 32 - count)  # a go since the last card
+    if history and count < LIMIT and (not sequence or previous == "me"):
+        least = max(least, LIMIT + 1 - count)  # a go since the last card
     return least
 
 
@@ -135,19 +145,67 @@ def _choose(held: list[Holding], samples: int, rng: random.Random) -> list[Holdi
     return [(held[k][0], float(n)) for k, n in sorted(counts.items())]
 
 
+@dataclass(frozen=True, slots=True)
+class PlayContext:
+    """What one seat knows when it must play a card: everything a play is decided from.
+
+    Attributes:
+        hand: the cards it still holds.
+        sequence: the cards of the current count, in order.
+        history: every card played this deal, in order, each with who played it.
+        starter: the starter (None only in examples that leave it out).
+        dealer: whether this seat dealt.
+        my_score, opp_score, target: the game's scores and target.
+        discards: the cards this seat laid away, when known.
+    """
+
+    hand: tuple[Card, ...]
+    sequence: tuple[Card, ...] = ()
+    history: tuple[tuple[Who, Card], ...] = ()
+    starter: Card | None = None
+    dealer: bool = False
+    my_score: int = 0
+    opp_score: int = 0
+    target: int = 121
+    discards: tuple[Card, ...] | None = None
+
+    @staticmethod
+    def from_view(view: PlayerView) -> PlayContext:
+        """The play `view`'s seat is waiting on, from that seat's side."""
+        return PlayContext(
+            hand=view.hand,
+            sequence=view.pile,
+            history=tuple(
+                ("me" if who == view.seat else "opponent", card) for who, card in view.history
+            ),
+            starter=view.starter,
+            dealer=view.is_dealer,
+            my_score=view.scores[view.seat],
+            opp_score=max(s for i, s in enumerate(view.scores) if i != view.seat),
+            target=view.target,
+            discards=view.discards,
+        )
+
+    @property
+    def count(self) -> int:
+        """The count now."""
+        return sum(card.value for card in self.sequence)
+
+    @property
+    def legal(self) -> tuple[Card, ...]:
+        """The cards that may be played now, in order.
+
+        Raises:
+            ValueError: none can be played.
+        """
+        legal = playable(sorted(self.hand), self.count)
+        if not legal:
+            raise ValueError("No card in the hand can be played on this count.")
+        return legal
+
+
 def play_options(
-    hand: Sequence[Card],
-    *,
-    sequence: Sequence[Card] = (),
-    history: Sequence[tuple[Who, Card]] = (),
-    starter: Card | None = None,
-    dealer: bool = False,
-    my_score: int = 0,
-    opp_score: int = 0,
-    target: int = 121,
-    discards: Sequence[Card] | None = None,
-    settings: Settings = EXPERT,
-    rng: random.Random | None = None,
+    context: PlayContext, *, settings: Settings = EXPERT, rng: random.Random | None = None
 ) -> tuple[PlayOption, ...]:
     """Each legal card with its value, best first, as the expert sees them.
 
@@ -155,18 +213,18 @@ def play_options(
     (a fixed default when not given, so the answer is repeatable).
 
     Raises:
-        ValueError: no card of `hand` can be played on `sequence`.
+        ValueError: no card of the hand can be played on the count.
 
     >>> from cribbage.cards import parse_cards
     >>> ten, four, five, king = parse_cards(["td", "4c", "5h", "ks"])
-    >>> options = play_options([ten, four], sequence=[five], history=[("opponent", five)], starter=king)
-    >>> [str(option.card) for option in options]  # the ten makes fifteen
+    >>> context = PlayContext((ten, four), (five,), (("opponent", five),), starter=king)
+    >>> [str(option.card) for option in play_options(context)]  # the ten makes fifteen
     ['TD', '4C']
     """
-    count = sum(card.value for card in sequence)
-    legal = sorted(card for card in hand if count + card.value <= 31)
-    if not legal:
-        raise ValueError("No card in the hand can be played on this count.")
+    hand, sequence, history = context.hand, context.sequence, context.history
+    starter, dealer, discards = context.starter, context.dealer, context.discards
+    count = context.count
+    legal = context.legal
     mine = tuple(sorted(int(card.rank) for card in hand))
     count_ranks = tuple(int(card.rank) for card in sequence)
     their_played = tuple(int(card.rank) for who, card in history if who == "opponent")
@@ -189,11 +247,12 @@ def play_options(
     ranks = sorted({int(card.rank) for card in legal})
     points = dict.fromkeys(ranks, 0.0)
     weight = sum(w for _, w in chosen)
+    search = PegSearch()
     for theirs, w in chosen:
         for rank in ranks:
-            points[rank] += w * move_points(mine, theirs, count_ranks, count, rank) / weight
+            points[rank] += w * search.move(mine, theirs, count_ranks, count, rank) / weight
     chances: dict[int, float] | None = None
-    my_need, their_need = target - my_score, target - opp_score
+    my_need, their_need = context.target - context.my_score, context.target - context.opp_score
     if starter is not None and is_aware(settings, my_need, their_need):
         my_kept = [card.index for card in hand] + [c.index for who, c in history if who == "me"]
         my_show = 0
@@ -214,10 +273,10 @@ def play_options(
                 starter=starter,
                 crib=crib,
             )
-            search = WinSearch(my_need, their_need, at_end)
+            win_search = WinSearch(my_need, their_need, at_end)
             for rank in ranks:
                 chances[rank] += (
-                    w * search.move_chance(mine, theirs, count_ranks, count, rank) / weight
+                    w * win_search.move_chance(mine, theirs, count_ranks, count, rank) / weight
                 )
     options = [
         PlayOption(

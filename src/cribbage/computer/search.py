@@ -2,74 +2,35 @@
 
 Pegging depends only on ranks, so a position is the ranks each side still holds, the count,
 what of the cards played since the count began can still score, and whose turn it is.
-`net_points` solves the rest of the play when both hands are known (each side playing its
-best for points: mine minus the opponent's), with go, thirty-one and the last card as the
-rules have them; `WinSearch` does the same for the chance of winning the game, given what
-the end of the play is worth. The computer averages these over the hands the opponent may
-hold (see `cribbage.computer.play`).
+`PegSearch` solves the rest of the play when both hands are known (each side playing its
+best for points: mine minus the opponent's); `WinSearch` does the same for the chance of
+winning the game, given what the end of the play is worth. Both take the rules of the play
+from `cribbage.pegging.next_turn` and the points of each card from `cribbage.scoring`. The
+computer averages these over the hands the opponent may hold (see `cribbage.computer.play`).
 
 Of the cards played since the count began, only a tail can still score with later cards:
 the cards of the last card's rank, if it was paired, or else the longest run of different
 ranks at the end (an earlier card is cut off from any run by the repeated rank). Positions
 are kept with that tail only, so play orders that cannot differ in what follows are solved
-once. Solutions are remembered in tables shared by all calls (they depend on ranks alone, so
-a remembered answer is the same answer); the tables are emptied when they grow large.
+once. Each search remembers the positions it has solved (a bounded table of its own).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Final, TypeAlias
 
-__all__ = [
-    "Ranks",
-    "WinSearch",
-    "clear_memory",
-    "move_points",
-    "net_points",
-    "peg_score",
-    "scoring_tail",
-]
+from ..pegging import NO_CARD, next_turn
+from ..scoring import count_points, pair_and_run_points
+
+__all__ = ["PegSearch", "Ranks", "WinSearch", "move_points", "net_points", "scoring_tail"]
 
 Ranks: TypeAlias = tuple[int, ...]
 """Ranks 1..13 in ascending order (a hand) or in the order played (a count)."""
 
-_MEMORY_LIMIT: Final = 250_000  # about 80 MB of positions; few are met again in later deals
-_EXTEND: dict[tuple[Ranks, int], tuple[Ranks, int]] = {}
-_NET: dict[tuple[Ranks, Ranks, Ranks, int, bool], tuple[float, int]] = {}
-
-
-def clear_memory() -> None:
-    """Forget remembered solutions (results do not change; only speed does)."""
-    _EXTEND.clear()
-    _NET.clear()
-    _MOVES.clear()
-
-
-def _pairs_and_runs(played: Ranks) -> int:
-    """Pair and run points for the last card of `played` (fifteen and 31 not included)."""
-    last = played[-1]
-    n = len(played)
-    if n >= 2 and played[-2] == last:
-        same = 2
-        while same < n and played[-same - 1] == last:
-            same += 1
-        return same * (same - 1)
-    run = 0
-    low = high = last
-    held = 1 << last
-    for k in range(2, n + 1):
-        rank = played[-k]
-        if held >> rank & 1:
-            break
-        held |= 1 << rank
-        if rank < low:
-            low = rank
-        elif rank > high:
-            high = rank
-        if k >= 3 and high - low == k - 1:
-            run = k
-    return run
+_VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""Counting value by rank."""
 
 
 def scoring_tail(played: Ranks) -> Ranks:
@@ -93,73 +54,45 @@ def scoring_tail(played: Ranks) -> Ranks:
     return played
 
 
+@lru_cache(maxsize=200_000)  # a tail is at most four ranks: some 40,000 keys are ever met
 def _extend(tail: Ranks, rank: int) -> tuple[Ranks, int]:
     """The scoring tail after `rank` is played on `tail`, and its pair and run points."""
-    key = (tail, rank)
-    known = _EXTEND.get(key)
-    if known is None:
-        played = tail + (rank,)
-        known = (scoring_tail(played), _pairs_and_runs(played))
-        if len(_EXTEND) > _MEMORY_LIMIT:
-            _EXTEND.clear()
-        _EXTEND[key] = known
-    return known
+    played = tail + (rank,)
+    return scoring_tail(played), pair_and_run_points(played)
 
 
-def peg_score(count_ranks: Ranks) -> int:
-    """Points for the last card of `count_ranks` (the ranks since the count began).
-
-    The same rules as `scoring.peg_points` (tests hold them equal), written for speed.
-
-    >>> peg_score((5, 10)), peg_score((4, 6, 5)), peg_score((7, 7, 7))
-    (2, 5, 6)
-    """
-    count = sum(rank if rank < 10 else 10 for rank in count_ranks)
-    return (2 if count in (15, 31) else 0) + _extend(count_ranks[:-1], count_ranks[-1])[1]
+@lru_cache(maxsize=100_000)
+def _moves(hand: Ranks, count: int) -> tuple[int, ...]:
+    """Positions in `hand` of one card of each rank that can be played on `count`."""
+    room = 31 - count
+    return tuple(
+        i for i, rank in enumerate(hand) if (i == 0 or rank != hand[i - 1]) and _VALUE[rank] <= room
+    )
 
 
-def net_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool) -> float:
-    """My pegging points minus the opponent's from here to the end of the play, both playing best.
-
-    `mine` and `theirs` are the ranks each side still holds (ascending); `count_ranks` the
-    ranks played since the count began, totalling `count`. The player to move must hold a
-    playable card.
-
-    >>> net_points((5,), (10,), (), 0, False)  # they lead the ten; fifteen two and last card
-    3
-    >>> net_points((5, 10), (5, 10), (), 0, True)  # whatever I lead, they pair it
-    -5
-    """
-    return _net(mine, theirs, scoring_tail(count_ranks), count, my_turn, -_INFINITY, _INFINITY)
+def _least(hand: Ranks) -> int:
+    return _VALUE[hand[0]] if hand else NO_CARD
 
 
-def move_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int) -> float:
-    """What playing `rank` now is worth to me: `net_points` after it, with its own points.
-
-    >>> move_points((5, 10), (5, 10), (), 0, 5), move_points((5, 10), (5, 10), (), 0, 10)
-    (-5, -5)
-    """
-    tail = scoring_tail(count_ranks)
-    return _net_after(mine, theirs, tail, count, True, mine.index(rank), -_INFINITY, _INFINITY)
+def _follow(
+    hand: Ranks, other: Ranks, tail: Ranks, count: int, i: int
+) -> tuple[Ranks, Ranks, int, int, int]:
+    """The side to move plays the card at position `i` of `hand`: its hand then, the tail,
+    the count, its points (the card's, with a go or the last card) and who plays next (0 the
+    same side, 1 the other, -1 nobody: the play is over)."""
+    rank = hand[i]
+    rest = hand[:i] + hand[i + 1 :]
+    count += _VALUE[rank]
+    tail, points = _extend(tail, rank)
+    points += count_points(count)
+    turn = next_turn(count, 0, (_least(rest), _least(other)))
+    if turn.reset:
+        tail = ()
+    return rest, tail, turn.new_count, points + turn.bonus, turn.to_move
 
 
 _INFINITY: Final = 1000.0
 _EXACT, _AT_LEAST, _AT_MOST = 0, 1, 2
-_MOVES: dict[tuple[Ranks, int], tuple[int, ...]] = {}
-
-
-def _moves(hand: Ranks, count: int) -> tuple[int, ...]:
-    """Positions in `hand` of one card of each rank that can be played on `count`."""
-    room = 31 - count
-    moves = tuple(
-        i
-        for i, rank in enumerate(hand)
-        if (i == 0 or rank != hand[i - 1]) and (rank if rank < 10 else 10) <= room
-    )
-    if len(_MOVES) > _MEMORY_LIMIT:
-        _MOVES.clear()
-    _MOVES[(hand, count)] = moves
-    return moves
 
 
 def _window(
@@ -175,88 +108,131 @@ def _window(
     return (value, alpha, beta) if value <= alpha else (None, alpha, min(beta, value))
 
 
-def _net(
-    mine: Ranks, theirs: Ranks, tail: Ranks, count: int, my_turn: bool, alpha: float, beta: float
-) -> float:
-    """`net_points` by alpha-beta search: exact when strictly between `alpha` and `beta`,
-    otherwise a bound on the far side of the window."""
-    key = (mine, theirs, tail, count, my_turn)
-    known = _NET.get(key)
-    if known is not None:
-        value, alpha, beta = _window(known, alpha, beta)
-        if value is not None:
-            return value
-    low, high = alpha, beta
-    moves = _MOVES.get((mine if my_turn else theirs, count)) or _moves(
-        mine if my_turn else theirs, count
-    )
-    if my_turn:
-        best = -_INFINITY
-        for i in moves:
-            value = _net_after(mine, theirs, tail, count, True, i, alpha, beta)
-            if value > best:
-                best = value
-                if best > alpha:
-                    alpha = best
-                    if alpha >= beta:
-                        break
-    else:
-        best = _INFINITY
-        for i in moves:
-            value = _net_after(mine, theirs, tail, count, False, i, alpha, beta)
-            if value < best:
-                best = value
-                if best < beta:
-                    beta = best
-                    if alpha >= beta:
-                        break
-    if len(_NET) > _MEMORY_LIMIT:
-        _NET.clear()
-    _NET[key] = (best, _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT)
-    return best
+class PegSearch:
+    """My pegging points minus the opponent's from a position to the end of the play, both
+    playing their best, by alpha-beta search.
 
+    Positions solved are remembered (up to `limit` of them, then forgotten all at once), so
+    one search serves every guess at the opponent's hand in a decision.
 
-def _net_after(
-    mine: Ranks,
-    theirs: Ranks,
-    tail: Ranks,
-    count: int,
-    my_turn: bool,
-    i: int,
-    alpha: float,
-    beta: float,
-) -> float:
-    """`_net` once the player to move has played the card at position `i`."""
-    hand, other = (mine, theirs) if my_turn else (theirs, mine)
-    rank = hand[i]
-    rest = hand[:i] + hand[i + 1 :]
-    new_count = count + (rank if rank < 10 else 10)
-    tail, points = _EXTEND.get((tail, rank)) or _extend(tail, rank)
-    if new_count == 15 or new_count == 31:
-        points += 2
-    if my_turn:
-        mine_after, theirs_after = rest, other
-        alpha, beta = alpha - points, beta - points
-    else:
-        mine_after, theirs_after = other, rest
-        alpha, beta = alpha + points, beta + points
-    if new_count == 31:
-        if not rest and not other:
+    >>> PegSearch().net((5,), (10,), (), 0, False)  # they lead the ten; fifteen two and last card
+    3
+    >>> PegSearch().net((5, 10), (5, 10), (), 0, True)  # whatever I lead, they pair it
+    -5
+    """
+
+    def __init__(self, limit: int = 250_000) -> None:
+        self.limit = limit
+        self.memory: dict[tuple[Ranks, Ranks, Ranks, int, bool], tuple[float, int]] = {}
+
+    def net(
+        self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool
+    ) -> float:
+        """`mine` and `theirs` are the ranks each side still holds (ascending); `count_ranks`
+        the ranks played since the count began, totalling `count`. The side to move must hold
+        a playable card."""
+        return self._net(
+            mine, theirs, scoring_tail(count_ranks), count, my_turn, -_INFINITY, _INFINITY
+        )
+
+    def move(self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int) -> float:
+        """What playing `rank` now is worth to me: `net` after it, with its own points."""
+        tail = scoring_tail(count_ranks)
+        return self._after(mine, theirs, tail, count, True, mine.index(rank), -_INFINITY, _INFINITY)
+
+    def _net(
+        self,
+        mine: Ranks,
+        theirs: Ranks,
+        tail: Ranks,
+        count: int,
+        my_turn: bool,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """`net` by alpha-beta search: exact when strictly between `alpha` and `beta`,
+        otherwise a bound on the far side of the window."""
+        key = (mine, theirs, tail, count, my_turn)
+        known = self.memory.get(key)
+        if known is not None:
+            value, alpha, beta = _window(known, alpha, beta)
+            if value is not None:
+                return value
+        low, high = alpha, beta
+        moves = _moves(mine if my_turn else theirs, count)
+        if my_turn:
+            best = -_INFINITY
+            for i in moves:
+                value = self._after(mine, theirs, tail, count, True, i, alpha, beta)
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+                        if alpha >= beta:
+                            break
+        else:
+            best = _INFINITY
+            for i in moves:
+                value = self._after(mine, theirs, tail, count, False, i, alpha, beta)
+                if value < best:
+                    best = value
+                    if best < beta:
+                        beta = best
+                        if alpha >= beta:
+                            break
+        if len(self.memory) > self.limit:
+            self.memory.clear()
+        self.memory[key] = (
+            best,
+            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
+        )
+        return best
+
+    def _after(
+        self,
+        mine: Ranks,
+        theirs: Ranks,
+        tail: Ranks,
+        count: int,
+        my_turn: bool,
+        i: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """`_net` once the side to move has played the card at position `i`."""
+        hand, other = (mine, theirs) if my_turn else (theirs, mine)
+        rest, tail, count, points, to_move = _follow(hand, other, tail, count, i)
+        if to_move < 0:
             return points if my_turn else -points
-        leader_is_me = my_turn if not other else not my_turn
-        future = _net(mine_after, theirs_after, (), 0, leader_is_me, alpha, beta)
-    elif not rest and not other:
-        return points + 1 if my_turn else -points - 1  # the last card
-    elif other and (other[0] if other[0] < 10 else 10) + new_count <= 31:
-        future = _net(mine_after, theirs_after, tail, new_count, not my_turn, alpha, beta)
-    elif rest and (rest[0] if rest[0] < 10 else 10) + new_count <= 31:
-        future = _net(mine_after, theirs_after, tail, new_count, my_turn, alpha, beta)
-    else:  # a go: the other side leads a new count if it holds cards
-        points += 1
-        alpha, beta = (alpha - 1, beta - 1) if my_turn else (alpha + 1, beta + 1)
-        leader_is_me = my_turn if not other else not my_turn
-        future = _net(mine_after, theirs_after, (), 0, leader_is_me, alpha, beta)
-    return points + future if my_turn else future - points
+        mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
+        next_is_me = my_turn if to_move == 0 else not my_turn
+        if my_turn:
+            future = self._net(
+                mine_after, theirs_after, tail, count, next_is_me, alpha - points, beta - points
+            )
+            return points + future
+        future = self._net(
+            mine_after, theirs_after, tail, count, next_is_me, alpha + points, beta + points
+        )
+        return future - points
+
+
+def net_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool) -> float:
+    """`PegSearch.net` with a search of its own.
+
+    >>> net_points((5,), (10,), (), 0, False)
+    3
+    """
+    return PegSearch().net(mine, theirs, count_ranks, count, my_turn)
+
+
+def move_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int) -> float:
+    """`PegSearch.move` with a search of its own.
+
+    >>> move_points((5, 10), (5, 10), (), 0, 5), move_points((5, 10), (5, 10), (), 0, 10)
+    (-5, -5)
+    """
+    return PegSearch().move(mine, theirs, count_ranks, count, rank)
 
 
 EndValue: TypeAlias = Callable[[int, int], float]
@@ -319,7 +295,7 @@ class WinSearch:
         low, high = alpha, beta
         best = -1.0 if my_turn else 2.0
         hand = mine if my_turn else theirs
-        for i in _MOVES.get((hand, count)) or _moves(hand, count):
+        for i in _moves(hand, count):
             value = self._after(mine, theirs, tail, count, my_turn, i, got, lost, alpha, beta)
             if my_turn:
                 if value > best:
@@ -352,25 +328,9 @@ class WinSearch:
         beta: float,
     ) -> float:
         hand, other = (mine, theirs) if my_turn else (theirs, mine)
-        rank = hand[i]
-        rest = hand[:i] + hand[i + 1 :]
-        new_count = count + (rank if rank < 10 else 10)
-        tail, points = _EXTEND.get((tail, rank)) or _extend(tail, rank)
-        if new_count == 15 or new_count == 31:
-            points += 2
+        rest, tail, new_count, points, to_move = _follow(hand, other, tail, count, i)
         mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
-        to_move_is_me = my_turn
-        if new_count == 31:
-            tail, new_count = (), 0
-            to_move_is_me = my_turn if not other else not my_turn
-        elif not rest and not other:
-            points += 1  # the last card
-        elif other and (other[0] if other[0] < 10 else 10) + new_count <= 31:
-            to_move_is_me = not my_turn
-        elif not (rest and (rest[0] if rest[0] < 10 else 10) + new_count <= 31):
-            points += 1  # a go
-            tail, new_count = (), 0
-            to_move_is_me = my_turn if not other else not my_turn
+        to_move_is_me = my_turn if to_move == 0 else not my_turn
         if my_turn:
             got += points
         else:
@@ -379,7 +339,7 @@ class WinSearch:
             return 1.0
         if lost >= self.their_need:
             return 0.0
-        if not rest and not other:
+        if to_move < 0:
             return self.at_end(got, lost)
         return self._chance(
             mine_after, theirs_after, tail, new_count, to_move_is_me, got, lost, alpha, beta
