@@ -48,7 +48,7 @@ from cribbage.view import view_for
 TARGET = 121
 
 
-def _position(deal: int) -> tuple[int, tuple[int, int], int]:
+def position(deal: int) -> tuple[int, tuple[int, int], int]:
     """The seed, the scores (the compared seat first) and the dealer of deal number `deal`."""
     rng = random.Random(f"win-duel:{deal}")
     mine = rng.randint(0, TARGET - 1)
@@ -107,7 +107,7 @@ def duel(job: tuple[Player, Player, Player, int, int]) -> tuple[float, float, bo
     """Deal number `deal`, averaged over `cuts` starters: the first player's chance of winning
     minus the second's, its points minus the second's, and whether their outcomes differ."""
     first, second, opponent, deal, cuts = job
-    seed, scores, dealer = _position(deal)
+    seed, scores, dealer = position(deal)
     state = replace(new_game(GameConfig(target=TARGET), seed=seed, dealer=dealer), scores=scores)
     positions = list(cut_positions(replace(state, phase=Phase.CUT_STARTER)))
     chosen = random.Random(f"win-duel-cuts:{deal}").sample(positions, cuts)

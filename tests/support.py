@@ -28,7 +28,7 @@ from cribbage.rules import (
     legal_actions,
 )
 
-BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 
 
@@ -37,9 +37,11 @@ def reference(name: str) -> Any:
     return json.loads((DATA / name).read_text())
 
 
-def benchmark(name: str) -> ModuleType:
-    """The script `benchmarks/<name>.py`, loaded as the module `name`."""
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+def script(path: str) -> ModuleType:
+    """A script of the repository (`benchmarks/<name>.py`, `tools/<name>.py`), loaded as the
+    module `<name>`; tests call only its public functions."""
+    name = Path(path).stem
+    spec = importlib.util.spec_from_file_location(name, ROOT / path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules.setdefault(name, module)

@@ -7,7 +7,6 @@ from math import comb
 
 import pytest
 
-from cribbage._gen_tables import _pegging_values, _read, win_chances
 from cribbage.computer.search import scoring_tail
 from cribbage.computer.tables import (
     Role,
@@ -19,6 +18,10 @@ from cribbage.computer.tables import (
     win_table,
 )
 from cribbage.scoring import pair_and_run_points
+
+from .support import script
+
+GENERATOR = script("tools/gen_tables.py")
 
 
 def test_the_scoring_tail_keeps_every_point_of_later_cards() -> None:
@@ -100,11 +103,11 @@ def test_deal_distributions_are_distributions() -> None:
 
 @pytest.mark.slow
 def test_win_table_is_what_the_shipped_distributions_give() -> None:
-    data = _read("winning.json")
+    data = GENERATOR.read_table("winning.json")
     pegging = {(p, q): w for p, q, w in data["pegging"]}
     pone = {int(k): v for k, v in data["pone_hand"].items()}
     show = {int(k): v for k, v in data["dealer_show"].items()}
-    table = win_chances(pegging, pone, show, 40)
+    table = GENERATOR.win_chances(pegging, pone, show, 40)
     shipped = data["dealer_wins"]
     for a in range(40):
         for b in range(40):
@@ -113,12 +116,12 @@ def test_win_table_is_what_the_shipped_distributions_give() -> None:
 
 @pytest.mark.slow
 def test_pegging_values_are_what_the_generator_makes() -> None:
-    pegging = _read("pegging.json")
+    pegging = GENERATOR.read_table("pegging.json")
     keeps, samples = pegging["opponent_keeps"], pegging["samples"]
     cases: tuple[tuple[Role, Role, tuple[int, ...]], ...] = (
         ("dealer", "pone", (5, 5, 10, 11)),
         ("pone", "dealer", (1, 2, 3, 4)),
     )
     for role, other, hand in cases:
-        value = _pegging_values((role, [hand], keeps[other], samples))[0]
+        value = GENERATOR.pegging_values_of((role, [hand], keeps[other], samples))[0]
         assert value == pegging_values(role)[hand], ranks_text(hand)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from .support import benchmark
+from .support import script
 
 
 def test_random_keys_neither_break_hang_nor_leave_the_terminal_broken(tmp_path: Path) -> None:
-    fuzz_keys = benchmark("fuzz_keys")
+    fuzz_keys = script("benchmarks/fuzz_keys.py")
     figures = fuzz_keys.fuzz(250, 11, home=tmp_path)
     assert figures.failures == []
     assert figures.keys >= 250 and figures.probes >= 5
@@ -19,5 +19,5 @@ def test_random_keys_neither_break_hang_nor_leave_the_terminal_broken(tmp_path: 
 def test_the_fuzzer_sees_a_program_that_dies(tmp_path: Path) -> None:
     """The checks can fail: a program that is not cribbage ends at once and is reported."""
     # python given cribbage's options: one line of error and status 2
-    figures = benchmark("fuzz_keys").fuzz(1, 1, home=tmp_path, command=sys.executable)
+    figures = script("benchmarks/fuzz_keys.py").fuzz(1, 1, home=tmp_path, command=sys.executable)
     assert len(figures.failures) == 1

@@ -7,13 +7,13 @@ from dataclasses import replace
 from cribbage.computer import Computer
 from cribbage.rules import GameConfig, new_game
 
-from .support import benchmark
+from .support import script
 
 
 def test_the_same_player_twice_ties_every_deal_and_chances_are_chances() -> None:
-    duel = benchmark("win_duel")
+    duel = script("benchmarks/win_duel.py")
     for deal in range(6):
-        seed, scores, dealer = duel._position(deal)
+        seed, scores, dealer = duel.position(deal)
         state = replace(new_game(GameConfig(), seed=seed, dealer=dealer), scores=scores)
         players = [Computer("classic", seed=1), Computer("classic", seed=1)]
         results = duel.play_deal(state, players, Computer("easy", seed=2), [4, 20, 36])
@@ -25,7 +25,7 @@ def test_the_same_player_twice_ties_every_deal_and_chances_are_chances() -> None
 
 
 def test_a_player_who_reaches_the_target_in_the_deal_has_won() -> None:
-    duel = benchmark("win_duel")
+    duel = script("benchmarks/win_duel.py")
     # seat 0 needs one point and seat 1 a hundred, more than a deal can give: seat 0 wins
     # as soon as it scores at all, as it does with these cards, dealing or not
     for dealer in (0, 1):

@@ -1,4 +1,4 @@
-"""Generate the computer's tables: `python -m cribbage._gen_tables [stage ...] [--jobs N]`.
+"""Generate the computer's tables: `python tools/gen_tables.py [stage ...] [--jobs N]`.
 
 Stages, in order (each reads the files the earlier ones wrote, in
 `src/cribbage/computer/data/`; with no stage named, all run):
@@ -36,13 +36,13 @@ from math import comb
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-from .cards import DECK
-from .computer.discard import evaluate_discards, rank_options
-from .computer.search import net_points
-from .computer.sums import UNIFORM, CribSums, PairWeights
-from .computer.tables import RANK_LETTERS, RULES, Role, ranks_text, text_ranks
+from cribbage.cards import DECK
+from cribbage.computer.discard import evaluate_discards, rank_options
+from cribbage.computer.search import PegSearch
+from cribbage.computer.sums import UNIFORM, CribSums, PairWeights
+from cribbage.computer.tables import RANK_LETTERS, RULES, Role, ranks_text, text_ranks
 
-DATA: Final = Path(__file__).parent / "computer" / "data"
+DATA: Final = Path(__file__).resolve().parents[1] / "src" / "cribbage" / "computer" / "data"
 ROLES: Final[tuple[Role, Role]] = ("dealer", "pone")
 T = TypeVar("T")
 R = TypeVar("R")
@@ -55,7 +55,8 @@ def _write(name: str, data: dict[str, Any]) -> None:
     print(f"wrote {DATA / name}", file=sys.stderr)
 
 
-def _read(name: str) -> dict[str, Any]:
+def read_table(name: str) -> dict[str, Any]:
+    """A table as the package ships it."""
     data: dict[str, Any] = json.loads((DATA / name).read_text(encoding="utf-8"))
     return data
 
@@ -190,7 +191,7 @@ def _pegging_model() -> dict[Role, dict[tuple[int, ...], float]] | None:
     path = DATA / "pegging.json"
     if not path.exists():
         return None
-    values = _read("pegging.json")["values"]
+    values = read_table("pegging.json")["values"]
     return {role: {text_ranks(k): v for k, v in values[role].items()} for role in ROLES}
 
 
@@ -210,7 +211,7 @@ def opponent_stage(
     pegging = None
     if with_pegging:
         pegging = _pegging_model()
-        start = _read("opponent.json")["throws"]
+        start = read_table("opponent.json")["throws"]
         throws = {role: _as_weights(start[role]) for role in ROLES}
     history = []
     for round_number in range(rounds):
@@ -264,15 +265,20 @@ def _holdings_against(
     return hands, weights
 
 
-def _pegging_values(job: tuple[Role, list[tuple[int, ...]], dict[str, float], int]) -> list[float]:
+def pegging_values_of(
+    job: tuple[Role, list[tuple[int, ...]], dict[str, float], int],
+) -> list[float]:
+    """The pegging value of each kept hand of a block: (role, hands, the opponent's keep
+    weights, samples)."""
     role, block, keeps, samples = job
     values = []
     for kept in block:
         hands, weights = _holdings_against(kept, keeps)
         rng = random.Random(f"gen-pegging:{role}")  # the same draws for every kept hand
         total = 0.0
+        search = PegSearch()
         for theirs in rng.choices(hands, weights=weights, k=samples):
-            total += net_points(kept, theirs, (), 0, role == "pone")
+            total += search.net(kept, theirs, (), 0, role == "pone")
         values.append(round(total / samples, 3))
     return values
 
@@ -280,7 +286,7 @@ def _pegging_values(job: tuple[Role, list[tuple[int, ...]], dict[str, float], in
 def pegging_stage(jobs: int, samples: int = 200) -> None:
     """Expected pegging of each four kept ranks by role; writes `pegging.json`, with the
     opponent's keep weights it used (so that any entry can be derived again)."""
-    keeps = _read("opponent.json")["keeps"]
+    keeps = read_table("opponent.json")["keeps"]
     kept_hands = list(_four_rank_multisets())
     values: dict[str, dict[str, float]] = {}
     for role in ROLES:
@@ -290,7 +296,7 @@ def pegging_stage(jobs: int, samples: int = 200) -> None:
             (role, kept_hands[k : k + block], keeps[other], samples)
             for k in range(0, len(kept_hands), block)
         ]
-        results = _in_parallel(_pegging_values, work, jobs, f"pegging as {role}")
+        results = _in_parallel(pegging_values_of, work, jobs, f"pegging as {role}")
         flat = [v for part in results for v in part]
         values[role] = {ranks_text(kept): v for kept, v in zip(kept_hands, flat, strict=True)}
     _write(
@@ -315,11 +321,11 @@ Deal = tuple[int, int, int, int, int]
 def _self_play_deals(job: tuple[int, int, int]) -> list[Deal]:
     """Per deal of seeded expert self-play (by points alone): pone pegging, dealer pegging
     (his heels included), pone hand, dealer hand, crib."""
-    from .computer import Computer
-    from .computer.settings import Settings
-    from .events import HandOver, Reason, Scored
-    from .rules import CutStarter, GameConfig, Phase, apply, new_game, pending
-    from .view import view_for
+    from cribbage.computer import Computer
+    from cribbage.computer.settings import Settings
+    from cribbage.events import HandOver, Reason, Scored
+    from cribbage.rules import CutStarter, GameConfig, Phase, apply, new_game, pending
+    from cribbage.view import view_for
 
     first, games, deals_per_game = job
     settings = Settings(aware=False)
@@ -456,7 +462,7 @@ STAGES: Final = ("crib", "opponent", "pegging", "winning")
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m cribbage._gen_tables", description=__doc__.split("\n")[0]
+        prog="python tools/gen_tables.py", description=__doc__.split("\n")[0]
     )
     parser.add_argument(
         "stages", nargs="*", help=f"stages to run: {', '.join(STAGES)} (default: all)"
