@@ -9,7 +9,7 @@ runs depend only on the five ranks, so the completions are grouped by the ranks 
 unknown cards (at most 455 groups, each weighed by how many card combinations it stands
 for); the five-card flush and his nobs are counted separately from the suits.
 
-The opponent's throw may be weighed by rank pair (`PairWeights`, see `cribbage.computer.model`):
+The opponent's throw may be weighed by rank pair (`PairWeights`; the shipped weights are `cribbage.computer.tables.throw_weights`):
 a weight of 1 for every pair is the random-crib model, whose sums are exact integers.
 """
 
@@ -107,7 +107,6 @@ class CribSums:
         for card in unseen:
             n[(card >> 2) + 1] += 1
             by_suit[card & 3].append((card >> 2) + 1)
-        self._by_suit = by_suit
 
         # Total weight of the opponent's throws, and each rank's row sum (a card of rank r
         # paired with every other unseen card).
