@@ -55,19 +55,20 @@ def cards_st(n: int) -> st.SearchStrategy[list[Card]]:
 
 
 def naive_show(hand: list[Card], starter: Card, crib: bool = False) -> int:
-    """The show count by brute force over every subset, written as plainly as possible."""
-    five = hand + [starter]
+    """The show count (a hand of four, or three in five-card cribbage) by brute force over
+    every subset, written as plainly as possible."""
+    shown = hand + [starter]
     points = 0
-    for size in range(2, 6):
-        for combo in itertools.combinations(five, size):
+    for size in range(2, len(shown) + 1):
+        for combo in itertools.combinations(shown, size):
             if sum(min(int(c.rank), 10) for c in combo) == 15:
                 points += 2
-    for x, y in itertools.combinations(five, 2):
+    for x, y in itertools.combinations(shown, 2):
         if x.rank == y.rank:
             points += 2
-    for size in (5, 4, 3):
+    for size in range(len(shown), 2, -1):
         runs = 0
-        for combo in itertools.combinations(five, size):
+        for combo in itertools.combinations(shown, size):
             ranks = sorted(int(c.rank) for c in combo)
             if all(ranks[i + 1] == ranks[i] + 1 for i in range(size - 1)):
                 runs += 1
@@ -76,9 +77,9 @@ def naive_show(hand: list[Card], starter: Card, crib: bool = False) -> int:
             break
     if len({c.suit for c in hand}) == 1:
         if starter.suit == hand[0].suit:
-            points += 5
+            points += len(shown)
         elif not crib:
-            points += 4
+            points += len(hand)
     if any(c.rank == Rank.JACK and c.suit == starter.suit for c in hand):
         points += 1
     return points

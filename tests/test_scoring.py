@@ -12,6 +12,7 @@ from cribbage.scoring import (
     peg_points,
     score_hand,
     score_play,
+    three_card_points,
 )
 
 from .support import cards_st, naive_show
@@ -97,6 +98,24 @@ def test_fast_itemized_and_naive_scorers_agree(
     assert 0 <= score.total <= 29
 
 
+@given(cards_st(4), st.data())
+def test_three_card_hands_of_five_card_cribbage(four: list[Card], data: st.DataObject) -> None:
+    """Five-card cribbage shows three cards with the starter: fifteens, pairs, runs, a flush
+    of three (four with the starter) and his nobs."""
+    hand, starter = four[:3], four[3]
+    score = score_hand(data.draw(st.permutations(hand)), starter)
+    assert score.total == naive_show(hand, starter) == sum(item.points for item in score.items)
+    a, b, c = (card.index for card in hand)
+    assert score.total == three_card_points(a, b, c, starter.index)
+    assert 0 <= score.total <= 20  # the best: three fives with the fourth turned
+
+
+def test_three_card_flushes() -> None:
+    assert show("2h 3h 9h kc") == 2 + 3  # a fifteen, a flush of three
+    assert show("2h 3h 9h kh") == 2 + 4  # with the starter: four
+    assert show("2h 3h 9c kh") == 2  # no flush
+
+
 @given(cards_st(5), st.permutations(list(Suit)))
 def test_relabelling_suits_changes_nothing(five: list[Card], suits: list[Suit]) -> None:
     relabel = [Card(c.rank, suits[c.suit]) for c in five]
@@ -110,7 +129,9 @@ def test_relabelling_suits_changes_nothing(five: list[Card], suits: list[Suit]) 
 def test_bad_hands_are_refused() -> None:
     five = parse_cards(["5h", "5c", "5s", "jd", "5d"])
     with pytest.raises(ValueError):
-        score_hand(five[:3], five[4])
+        score_hand(five[:2], five[4])
+    with pytest.raises(ValueError):
+        score_hand(five[:3], five[4], crib=True)  # a crib is always four cards
     with pytest.raises(ValueError):
         score_hand(five[:4], five[0])
 
