@@ -50,7 +50,11 @@ from .test_storage_support import random_step
 
 
 def listed(game: GameState, action: Action) -> bool:
-    """Whether `action` is among the engine's `legal_actions` (the cards laid away in any order)."""
+    """Whether `action` is among the engine's `legal_actions` (the cards laid away in any
+    order), its numbers whole numbers and not merely equal to one (True == 1, 2.0 == 2)."""
+    numbers = [getattr(action, name, 0) for name in ("seat", "position", "points")]
+    if any(type(number) is not int for number in numbers):
+        return False
     if (
         isinstance(action, Discard)
         and isinstance(action.cards, tuple)

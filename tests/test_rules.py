@@ -366,8 +366,15 @@ def test_skunk_lines(config: GameConfig, loser: int, result: GameResult) -> None
 
 
 def test_bad_configs_are_refused() -> None:
+    for players in (1, 5, True):
+        with pytest.raises(ValueError, match="2, 3 or 4 players"):
+            GameConfig(players=players)
+    with pytest.raises(ValueError, match="Partners play four-handed"):
+        GameConfig(players=3, partners=True)
+    with pytest.raises(ValueError, match="Five-card cribbage is a game for two"):
+        GameConfig(players=3, five_card=True)
     with pytest.raises(ValueError):
-        GameConfig(players=3)
+        GameConfig(players=3, counting=(Counting.AUTOMATIC,) * 2)
     with pytest.raises(ValueError):
         GameConfig(target=0)
     with pytest.raises(ValueError):

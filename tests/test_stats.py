@@ -83,7 +83,7 @@ def test_a_claimed_count_tallies_what_was_pegged() -> None:
     )
     [game] = tally_match(final.record).games
     assert game.sides[0].hand_points == pegged
-    assert final.record.game_config.counting[0] is Counting.CLAIMED
+    assert final.record.game_config.counts[0] is Counting.CLAIMED
 
 
 def test_a_match_tallies_each_finished_game_and_its_winner() -> None:

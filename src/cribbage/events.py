@@ -39,6 +39,7 @@ class Reason(Enum):
     """Why points were pegged."""
 
     HEELS = "his heels"
+    THREE_FOR_LAST = "three for last"
     PLAY = "the play"
     GO = "go"
     LAST_CARD = "last card"
@@ -168,7 +169,10 @@ class HandOver:
 
 @dataclass(frozen=True, slots=True)
 class GameOver:
-    """`winner` reached the target; final `scores` and how it was won."""
+    """`winner` reached the target; final `scores` and how it was won.
+
+    `winner` and `scores` are by side: a seat's, or with partners a partnership's (side 0
+    is seats 0 and 2). `result` is measured against the best of the losers."""
 
     winner: int
     scores: tuple[int, ...]

@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from .events import Event, GameResult
+from .pegging import next_seat
 from .rules import Action, GameConfig, GameState, Phase, apply, new_game
 
 __all__ = [
@@ -31,9 +32,10 @@ class FirstDealer(Enum):
     """Who deals first in the second and later games of a match."""
 
     LOSER = "loser"
-    """The loser of the previous game (the standard rule)."""
+    """The loser of the previous game (the standard rule); with more than two sides, the
+    side with the fewest points, by its seat first to the left of the last first dealer."""
     ALTERNATE = "alternate"
-    """Whoever did not deal first in the previous game."""
+    """Whoever did not deal first in the previous game (the next seat to the left)."""
     SAME = "same"
     """Whoever dealt first in the first game, every game."""
 
@@ -44,7 +46,8 @@ class MatchConfig:
 
     A match is `games` games (the most match points wins; a tie plays on, game by game),
     or, with `points` set, the first to reach that many match points. `values` are the match
-    points for a win, a skunk and a double skunk: by default BSD's 1, 2 and 4 games.
+    points for a win, a skunk and a double skunk: by default BSD's 1, 2 and 4 games. With
+    more than two sides, a game's winner is measured against the best of the losers.
 
     Raises:
         ValueError: neither or both of `games` and `points`, or values not positive.
@@ -88,6 +91,7 @@ class MatchState:
     number: int
     """The game in progress (or just finished), from 1."""
     match_points: tuple[int, ...]
+    """Each side's match points (a seat's, or a partnership's)."""
     games_won: tuple[int, ...]
     first_dealers: tuple[int, ...]
     """Who dealt first in each game so far (known once the first cut is done)."""
@@ -101,15 +105,15 @@ class MatchState:
 
 def new_match(config: MatchConfig, game_config: GameConfig, seed: int) -> MatchState:
     """A new match whose first game starts with the cut for deal."""
-    n = game_config.players
+    sides = game_config.sides
     return MatchState(
         config=config,
         game_config=game_config,
         seed=seed,
         game=new_game(game_config, seed),
         number=1,
-        match_points=(0,) * n,
-        games_won=(0,) * n,
+        match_points=(0,) * sides,
+        games_won=(0,) * sides,
         first_dealers=(),
     )
 
@@ -162,13 +166,18 @@ def next_game(state: MatchState) -> MatchState:
     game = state.game
     if game.phase is not Phase.GAME_OVER or state.over or game.winner is None:
         raise RuntimeError("The next game starts only after a game ends in an open match.")
-    n = state.game_config.players
+    config = state.game_config
     previous_first = state.first_dealers[-1]
     match state.config.first_dealer:
         case FirstDealer.LOSER:
-            dealer = (game.winner + 1) % n
+            # the loser; with more sides, the lowest, and of its seats the first to the left
+            # of the last game's first dealer
+            lowest = min(range(config.sides), key=lambda side: (game.scores[side], side))
+            dealer = next_seat(previous_first, config.players)
+            while config.side_of(dealer) != lowest:
+                dealer = next_seat(dealer, config.players)
         case FirstDealer.ALTERNATE:
-            dealer = (previous_first + 1) % n
+            dealer = next_seat(previous_first, config.players)
         case FirstDealer.SAME:
             dealer = state.first_dealers[0]
     fresh = new_game(state.game_config, state.seed, dealer=dealer, shuffles=game.shuffles)

@@ -84,9 +84,12 @@ class Record:
                 "players": game.players,
                 "skunk_line": game.skunk_line,
                 "double_skunk_line": game.double_skunk_line,
-                "counting": [mode.value for mode in game.counting],
+                "counting": [mode.value for mode in game.counts],
                 "overcount": game.overcount.value,
                 "muggins": game.muggins,
+                # written only when set, so that a two-handed record reads as it always has
+                **({"partners": True} if game.partners else {}),
+                **({"five_card": True} if game.five_card else {}),
             },
             "match": {
                 "games": match.games,
@@ -130,7 +133,9 @@ class Record:
                 double_skunk_line=_opt_int(game["double_skunk_line"]),
                 counting=tuple(Counting(mode) for mode in game["counting"]),
                 overcount=Overcount(game["overcount"]),
-                muggins=bool(game["muggins"]),
+                muggins=_bool(game["muggins"]),
+                partners=_bool(game.get("partners", False)),
+                five_card=_bool(game.get("five_card", False)),
             )
             values = tuple(_int(v) for v in match["values"])
             if len(values) != 3:
@@ -150,6 +155,12 @@ class Record:
 def _int(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{value!r} is not a whole number")
+    return value
+
+
+def _bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{value!r} is not true or false")
     return value
 
 

@@ -10,8 +10,11 @@ Randomness: a state carries its `seed`; the n-th shuffle of a game uses
 and a record needs only the seed and the actions. Cuts are the players' choices (a position
 in the pack), so the card a player cuts really depends on where they cut.
 
-The number of seats is a parameter of the design (`GameConfig.players`), but only the
-two-handed game is implemented so far.
+Two, three or four play (`GameConfig.players`), each for themselves or, four-handed, as two
+partnerships; two may play five-card cribbage (`GameConfig.five_card`). Points go to a side
+(`GameConfig.side_of`): a seat alone, or a partnership, so `GameState.scores`, the winner
+and the skunks are per side. "To the left" is `cribbage.pegging.next_seat`: the deal, the
+turn in the play, the lead after a count and the show all pass that way.
 """
 
 from __future__ import annotations
@@ -82,10 +85,7 @@ __all__ = [
 ]
 
 HAND_SIZE: Final = 6
-"""Cards dealt to each player in the two-handed game."""
-
-DISCARDS: Final = 2
-"""Cards each player lays away to the crib."""
+"""Cards dealt to each player in the two-handed six-card game (`GameConfig.hand_size`)."""
 
 MIN_PACKET: Final = 4
 """Each packet of a cut holds at least this many cards."""
@@ -133,6 +133,13 @@ class Overcount(Enum):
 class GameConfig:
     """The rules of one game.
 
+    `players` is 2, 3 or 4; with four, `partners` plays seats 0 and 2 against 1 and 3, each
+    partnership pegging onto one score. `five_card` is the older two-handed game of five
+    cards (usually to 61): two laid away, three kept, the first hand's pone pegs three for
+    last, a single count in the play, and a flush of three in the hand. The deal follows from
+    these: six cards each two-handed, five with three or four players (one laid away each,
+    and with three one card from the pack to the crib).
+
     Skunk lines: a loser below `skunk_line` is skunked, below `double_skunk_line` double
     skunked; 0 means no such result. Left as None they are BSD's margins: more than 30
     points short of the target is a skunk and more than 60 short a double skunk (so a 121
@@ -141,27 +148,84 @@ class GameConfig:
     `GameConfig(skunk_line=61, double_skunk_line=0)`: a loser under 61 loses a double game.
 
     Raises:
-        ValueError: a setting outside what the engine plays.
+        ValueError: a setting outside what the engine plays, said in a sentence.
     """
 
     target: int = 121
     players: int = 2
     skunk_line: int | None = None
     double_skunk_line: int | None = None
-    counting: tuple[Counting, ...] = (Counting.AUTOMATIC, Counting.AUTOMATIC)
+    counting: tuple[Counting, ...] | None = None
+    """How each seat's hand is counted; None: automatically for every seat."""
     overcount: Overcount = Overcount.BSD
     muggins: bool = False
+    partners: bool = False
+    five_card: bool = False
 
     def __post_init__(self) -> None:
-        if self.players != 2:
-            raise ValueError("Only the two-handed game is implemented.")
+        if isinstance(self.players, bool) or self.players not in (2, 3, 4):
+            raise ValueError(f"A game is for 2, 3 or 4 players, not {self.players}.")
+        if self.partners and self.players != 4:
+            raise ValueError("Partners play four-handed, two against two.")
+        if self.five_card and self.players != 2:
+            raise ValueError("Five-card cribbage is a game for two players.")
         if not 1 <= self.target <= 1000:
             raise ValueError(f"A game is played to 1..1000 points, not {self.target}.")
-        if len(self.counting) != self.players:
+        if self.counting is None:
+            object.__setattr__(self, "counting", (Counting.AUTOMATIC,) * self.players)
+        elif len(self.counting) != self.players:
             raise ValueError("Give a counting mode for each seat.")
         for line in (self.skunk_line, self.double_skunk_line):
             if line is not None and not 0 <= line <= self.target:
                 raise ValueError(f"A skunk line must be 0..{self.target}, not {line}.")
+
+    @property
+    def counts(self) -> tuple[Counting, ...]:
+        """How each seat's hand is counted (`counting`, filled in)."""
+        assert self.counting is not None
+        return self.counting
+
+    @property
+    def sides(self) -> int:
+        """How many sides score: 2 for partners, else one a player."""
+        return 2 if self.partners else self.players
+
+    def side_of(self, seat: int) -> int:
+        """The side `seat` pegs for: its partnership (seats 0 and 2 are side 0), or itself.
+
+        >>> GameConfig(players=4, partners=True).side_of(3), GameConfig(players=3).side_of(2)
+        (1, 2)
+        """
+        return seat % 2 if self.partners else seat
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats of `side`."""
+        return tuple(seat for seat in range(self.players) if self.side_of(seat) == side)
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: six two-handed, else five."""
+        return 6 if self.players == 2 and not self.five_card else 5
+
+    @property
+    def discards(self) -> int:
+        """Cards each player lays away: two in the two-handed games, else one."""
+        return 2 if self.players == 2 else 1
+
+    @property
+    def kept_size(self) -> int:
+        """Cards each player keeps for the play and the show (three in five-card)."""
+        return self.hand_size - self.discards
+
+    @property
+    def crib_from_pack(self) -> int:
+        """Cards dealt from the pack straight to the crib (one three-handed)."""
+        return 1 if self.players == 3 else 0
+
+    @property
+    def three_for_last(self) -> int:
+        """Points the first hand's pone pegs at the start (five-card cribbage: three)."""
+        return 3 if self.five_card else 0
 
     @property
     def skunk_below(self) -> int:
@@ -254,16 +318,18 @@ class GameState:
     shuffles: int
     phase: Phase
     scores: tuple[int, ...]
+    """Each side's points (a seat's, or a partnership's: see `GameConfig.side_of`)."""
     back_pegs: tuple[int, ...]
+    """Each side's score before its latest peg (the back peg of the board)."""
     dealer: int | None = None
     hand_number: int = 0
     cuts: tuple[Card | None, ...] = ()
     pack: tuple[Card, ...] = ()
     """The cards not dealt: the pack being cut for deal, then the stock."""
     hands: tuple[tuple[Card, ...], ...] = ()
-    """Cards each seat holds now (six at the deal, four after discarding, fewer in play)."""
+    """Cards each seat holds now (as dealt, then those kept, fewer in the play)."""
     kept: tuple[tuple[Card, ...], ...] = ()
-    """The four cards each seat kept, for the show."""
+    """The cards each seat kept, for the show."""
     discards: tuple[tuple[Card, ...], ...] = ()
     crib: tuple[Card, ...] = ()
     starter: Card | None = None
@@ -281,12 +347,15 @@ class GameState:
     winner: int | None = None
     result: GameResult | None = None
 
+    cutters: tuple[int, ...] | None = None
+    """The seats cutting for deal in this round (None: all; after a tie, the tied)."""
+
     @property
     def pone(self) -> int:
         """The seat to the dealer's left, who cuts for the starter and leads."""
         if self.dealer is None:
             raise RuntimeError("No dealer has been chosen yet.")
-        return (self.dealer + 1) % self.config.players
+        return next_seat(self.dealer, self.config.players)
 
 
 _FIELDS: Final = tuple(f.name for f in fields(GameState))
@@ -326,8 +395,8 @@ def new_game(
         seed=seed,
         shuffles=shuffles + 1,
         phase=Phase.CUT_FOR_DEAL,
-        scores=(0,) * n,
-        back_pegs=(0,) * n,
+        scores=(0,) * config.sides,
+        back_pegs=(0,) * config.sides,
         cuts=(None,) * n,
         pack=_shuffled(seed, shuffles + 1),
     )
@@ -348,7 +417,8 @@ def pending(state: GameState) -> tuple[int, ...]:
     """The seats that must act now (several at once only when discarding)."""
     match state.phase:
         case Phase.CUT_FOR_DEAL:
-            return (state.cuts.index(None),)
+            cutters = state.cutters or range(state.config.players)
+            return (next(seat for seat in cutters if state.cuts[seat] is None),)
         case Phase.DISCARD:
             return tuple(s for s, cards in enumerate(state.discards) if not cards)
         case Phase.CUT_STARTER:
@@ -460,8 +530,11 @@ def check(state: GameState, action: Action) -> None:
                 )
         case Discard(seat, cards):
             chosen = tuple(cards)
-            if len(chosen) != DISCARDS or len(set(chosen)) != DISCARDS:
-                raise IllegalPlayError(f"Lay away exactly {DISCARDS} different cards.")
+            want = state.config.discards
+            if len(chosen) != want or len(set(chosen)) != want:
+                raise IllegalPlayError(
+                    f"Lay away exactly {want} different cards." if want > 1 else "Lay away 1 card."
+                )
             for card in chosen:
                 if card not in state.hands[seat]:
                     raise not_held(card)
@@ -539,7 +612,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
             return tuple(
                 Discard(seat, cards)
                 for seat in seats
-                for cards in itertools.combinations(state.hands[seat], DISCARDS)
+                for cards in itertools.combinations(state.hands[seat], state.config.discards)
             )
         case Phase.PLAY:
             return tuple(Play(seats[0], card) for card in legal_plays(state, seats[0]))
@@ -620,6 +693,7 @@ class _Table:
     show_step: int
     winner: int | None
     result: GameResult | None
+    cutters: tuple[int, ...] | None
 
     def __init__(self, state: GameState) -> None:
         for name in _FIELDS:
@@ -640,21 +714,22 @@ class _Table:
         return self.dealer
 
     def peg(self, seat: int, points: int, reason: Reason, score: Score = Score()) -> None:
-        """Peg `points` for `seat`; end the game at once if that reaches the target."""
+        """Peg `points` for `seat`'s side; end the game at once if that reaches the target."""
         if points <= 0:
             return
-        before = self.scores[seat]
+        side = self.config.side_of(seat)
+        before = self.scores[side]
         total = before + points
-        self.scores = self.scores[:seat] + (total,) + self.scores[seat + 1 :]
-        self.back_pegs = self.back_pegs[:seat] + (before,) + self.back_pegs[seat + 1 :]
+        self.scores = self.scores[:side] + (total,) + self.scores[side + 1 :]
+        self.back_pegs = self.back_pegs[:side] + (before,) + self.back_pegs[side + 1 :]
         self.events.append(Scored(seat, points, reason, total, score))
         if total >= self.config.target:
-            loser_score = max(s for i, s in enumerate(self.scores) if i != seat)
+            loser_score = max(s for i, s in enumerate(self.scores) if i != side)
             self.phase = Phase.GAME_OVER
-            self.winner = seat
+            self.winner = side
             self.result = self.config.result_for(loser_score)
             self.to_move = None
-            self.events.append(GameOver(seat, self.scores, self.result))
+            self.events.append(GameOver(side, self.scores, self.result))
             raise _GameEnded
 
     # -- cut for deal, deal, discard, starter
@@ -664,35 +739,45 @@ class _Table:
         self.pack = self.pack[:position] + self.pack[position + 1 :]
         self.cuts = self.cuts[:seat] + (card,) + self.cuts[seat + 1 :]
         self.events.append(CutCard(seat, card))
-        if None in self.cuts:
+        cutters = self.cutters or tuple(range(self.players))
+        cut = {s: c for s in cutters if (c := self.cuts[s]) is not None}
+        if len(cut) < len(cutters):
             return
-        cut_cards = [card for card in self.cuts if card is not None]
-        low = min(card.rank for card in cut_cards)
-        lowest = [s for s, card in enumerate(cut_cards) if card.rank == low]
-        if len(lowest) > 1:
+        low = min(c.rank for c in cut.values())
+        lowest = tuple(s for s, c in cut.items() if c.rank == low)
+        if len(lowest) > 1:  # those tied for low cut again, from a new shuffle
             self.events.append(CutTied())
             self.shuffles += 1
-            self.pack = _shuffled(self.seed, self.shuffles)
-            self.cuts = (None,) * self.players
+            out = {card for s, card in enumerate(self.cuts) if s not in lowest}
+            self.pack = tuple(c for c in _shuffled(self.seed, self.shuffles) if c not in out)
+            self.cuts = tuple(None if s in lowest else c for s, c in enumerate(self.cuts))
+            self.cutters = None if len(lowest) == self.players else lowest
             return
         self.dealer = lowest[0]
         self.events.append(DealerChosen(self.dealer))
         self.deal()
 
     def deal(self) -> None:
+        """Deal each seat its cards one at a time from the dealer's left (and, three-handed,
+        one card from the pack to the crib)."""
         dealer = self._dealer()
         n = self.players
+        size = self.config.hand_size
         self.shuffles += 1
         deck = _shuffled(self.seed, self.shuffles)
         dealt: list[list[Card]] = [[] for _ in range(n)]
-        for i in range(HAND_SIZE * n):
-            dealt[(dealer + 1 + i) % n].append(deck[i])  # one at a time from the dealer's left
+        seat = dealer
+        for card in deck[: size * n]:
+            seat = next_seat(seat, n)
+            dealt[seat].append(card)
+        to_crib = self.config.crib_from_pack
         self.hands = tuple(tuple(sorted(hand)) for hand in dealt)
-        self.pack = deck[HAND_SIZE * n :]
+        self.crib = tuple(sorted(deck[size * n : size * n + to_crib]))
+        self.pack = deck[size * n + to_crib :]
         self.cuts = ()
+        self.cutters = None
         self.kept = ((),) * n
         self.discards = ((),) * n
-        self.crib = ()
         self.starter = None
         self.pile = ()
         self.count = 0
@@ -722,6 +807,8 @@ class _Table:
         self.events.append(StarterTurned(seat, starter))
         self.phase = Phase.PLAY
         self.to_move = next_seat(self._dealer(), self.players)
+        if self.hand_number == 1:
+            self.peg(self.to_move, self.config.three_for_last, Reason.THREE_FOR_LAST)
         if starter.rank is Rank.JACK:
             self.peg(self._dealer(), 2, Reason.HEELS)
 
@@ -740,7 +827,7 @@ class _Table:
         score = score_play(self.pile)
         self.peg(seat, score.total, Reason.PLAY, score)
         least = tuple(least_value([c.value for c in cards]) for cards in self.hands)
-        turn = next_turn(self.count, seat, least)
+        turn = next_turn(self.count, seat, least, self.config.five_card)
         if turn.to_move >= 0 and not turn.reset:  # the turn passes on, over seats that say go
             self.say_go(seat, turn.to_move)
             self.to_move = turn.to_move
@@ -772,6 +859,14 @@ class _Table:
 
     # -- the show
 
+    def next_opponent(self, seat: int) -> int:
+        """The first seat to the left of `seat` that is not its partner: who takes a penalty
+        or muggins from it."""
+        other = next_seat(seat, self.players)
+        while self.config.side_of(other) == self.config.side_of(seat):
+            other = next_seat(other, self.players)
+        return other
+
     def start_show(self) -> None:
         self.phase = Phase.SHOW
         self.to_move = None
@@ -788,7 +883,7 @@ class _Table:
         assert starter is not None
         while self.show_step <= self.players:
             seat, is_crib, cards = self.show_target()
-            if self.config.counting[seat] is Counting.CLAIMED:
+            if self.config.counts[seat] is Counting.CLAIMED:
                 return
             score = score_hand(cards, starter, crib=is_crib)
             self.show_step += 1
@@ -806,7 +901,7 @@ class _Table:
         score = score_hand(cards, starter, crib=is_crib)
         actual = score.total
         reason = Reason.CRIB if is_crib else Reason.HAND
-        opponent = (seat + 1) % self.players
+        opponent = self.next_opponent(seat)
         self.show_step += 1
         self.events.append(Claimed(seat, claimed, actual, is_crib))
         self.events.append(Shown(seat, cards, starter, is_crib, score))

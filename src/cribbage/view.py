@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
-from .rules import GameState, Phase, cut_positions, legal_plays, pending, show_order, show_turn
+from .rules import (
+    GameConfig,
+    GameState,
+    Phase,
+    cut_positions,
+    legal_plays,
+    pending,
+    show_order,
+    show_turn,
+)
 
 __all__ = ["PlayerView", "ShownHand", "view_for"]
 
@@ -36,11 +45,12 @@ class PlayerView:
     dealer: int | None
     hand_number: int
     scores: tuple[int, ...]
+    """Each side's points: a seat's, or a partnership's."""
     back_pegs: tuple[int, ...]
     hand: tuple[Card, ...]
     """Cards this seat holds now."""
     kept: tuple[Card, ...]
-    """The four cards this seat kept for the show (empty before it discards)."""
+    """The cards this seat kept for the show (empty before it discards)."""
     discards: tuple[Card, ...]
     """The cards this seat laid away (empty before it discards)."""
     hand_sizes: tuple[int, ...]
@@ -62,8 +72,26 @@ class PlayerView:
     """Where this seat may cut now, when it is the one to cut."""
     shown: tuple[ShownHand, ...]
     winner: int | None
+    """The side that won (see `GameConfig.side_of`), once the game is over."""
+    config: GameConfig
+    """The rules of the game (who partners whom, the deal, the target)."""
     counting: ShownHand | None = None
     """In the show, the hand or crib this seat must count now (face up to it), else None."""
+
+    @property
+    def side(self) -> int:
+        """The side this seat pegs for."""
+        return self.config.side_of(self.seat)
+
+    @property
+    def my_score(self) -> int:
+        """This seat's side's points."""
+        return self.scores[self.side]
+
+    @property
+    def best_other_score(self) -> int:
+        """The points of the leading side among the others."""
+        return max(score for side, score in enumerate(self.scores) if side != self.side)
 
     @property
     def is_dealer(self) -> bool:
@@ -128,5 +156,6 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         cut_range=cut_positions(state) if cutting else None,
         shown=tuple(shown),
         winner=state.winner,
+        config=state.config,
         counting=counting,
     )

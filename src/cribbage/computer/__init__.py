@@ -284,17 +284,13 @@ class _DiscardArgs(TypedDict):
     target: int
 
 
-def _opponent_score(view: PlayerView) -> int:
-    return max(s for i, s in enumerate(view.scores) if i != view.seat)
-
-
 def _discard_args(view: PlayerView) -> _DiscardArgs:
     """What a discard is decided from, read off a seat's view (used by `act` and the hints)."""
     return _DiscardArgs(
         hand=view.hand,
         dealer=view.is_dealer,
-        my_score=view.scores[view.seat],
-        opp_score=_opponent_score(view),
+        my_score=view.my_score,
+        opp_score=view.best_other_score,
         target=view.target,
     )
 

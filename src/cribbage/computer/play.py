@@ -180,8 +180,8 @@ class PlayContext:
             ),
             starter=view.starter,
             dealer=view.is_dealer,
-            my_score=view.scores[view.seat],
-            opp_score=max(s for i, s in enumerate(view.scores) if i != view.seat),
+            my_score=view.my_score,
+            opp_score=view.best_other_score,
             target=view.target,
             discards=view.discards,
         )

@@ -64,7 +64,7 @@ def resumed_options(options: Options, match: SavedMatch) -> tuple[Options, list[
         options,
         target=game.target,
         games=config.games if config.games is not None else options.games,
-        counting=game.counting[Seat.HUMAN] if game.counting else options.counting,
+        counting=game.counts[Seat.HUMAN],
         muggins=game.muggins,
         level=level if isinstance(level, str) and level in LEVELS else options.level,
         explain=explain if isinstance(explain, bool) else options.explain,

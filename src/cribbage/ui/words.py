@@ -199,6 +199,8 @@ class Speaker:
                 return [Line(f"{_capital(play_words(event.score))}.", tone)]
             case Reason.GO:
                 return [Line(f"One for the go: {self.verb(seat, 'peg').lower()} one.", tone)]
+            case Reason.THREE_FOR_LAST:
+                return [Line(f"Three for last: {self.verb(seat, 'peg').lower()} three.", tone)]
             case Reason.LAST_CARD:
                 return [Line(f"One for last card: {self.verb(seat, 'peg').lower()} one.", tone)]
             case Reason.HAND | Reason.CRIB:

@@ -1,0 +1,392 @@
+"""Three- and four-handed cribbage, partnerships and five-card cribbage: the rules of each, and
+the properties every variant keeps under random play (cards conserved, counts within 31,
+games end, records replay, views hide what they must)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cribbage.cards import DECK, Card, parse_cards
+from cribbage.events import (
+    CountReset,
+    CutTied,
+    DealerChosen,
+    GameOver,
+    Go,
+    Played,
+    Reason,
+    Scored,
+    Shown,
+)
+from cribbage.match import FirstDealer, MatchConfig, new_match, next_game
+from cribbage.record import NEXT_GAME, Record, Recorder, replay
+from cribbage.rules import (
+    Counting,
+    CutForDeal,
+    CutStarter,
+    Discard,
+    GameConfig,
+    GameState,
+    Phase,
+    _shuffled,
+    apply,
+    legal_actions,
+    new_game,
+    pending,
+)
+from cribbage.view import view_for
+
+from .support import play_cards, play_random_game, random_action
+
+THREE = GameConfig(players=3)
+FOUR = GameConfig(players=4)
+PARTNERS = GameConfig(players=4, partners=True)
+FIVE_CARD = GameConfig(five_card=True, target=61)
+VARIANTS = [
+    THREE,
+    FOUR,
+    PARTNERS,
+    FIVE_CARD,
+    GameConfig(players=3, target=61, counting=(Counting.CLAIMED,) + (Counting.AUTOMATIC,) * 2),
+    GameConfig(
+        players=4,
+        partners=True,
+        counting=(Counting.CLAIMED,) + (Counting.AUTOMATIC,) * 3,
+        muggins=True,
+    ),
+    GameConfig(five_card=True, target=61, counting=(Counting.CLAIMED, Counting.CLAIMED)),
+]
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(sorted(parse_cards(text.split())))
+
+
+def at_play(config: GameConfig, hands: list[str], starter: str, dealer: int) -> GameState:
+    """A game at the start of the play with the given hands (card texts) and starter."""
+    held = [cards(text) for text in hands]
+    turned = Card.parse(starter)
+    used = {card for hand in held for card in hand} | {turned}
+    rest = [card for card in DECK if card not in used]
+    base = new_game(config, seed=0, dealer=dealer)
+    return replace(
+        base,
+        phase=Phase.PLAY,
+        hands=tuple(held),
+        kept=tuple(held),
+        discards=tuple(tuple(rest[4 + i : 5 + i]) for i in range(config.players)),
+        crib=tuple(rest[:4]),
+        pack=(turned, *rest[4 + config.players :]),
+        starter=turned,
+        to_move=(dealer + 1) % config.players,
+    )
+
+
+# --- the deal ---------------------------------------------------------------------------------
+
+
+def test_three_handed_deals_five_each_from_the_left_and_one_to_the_crib() -> None:
+    state = new_game(THREE, seed=5, dealer=2)
+    deck = _shuffled(5, state.shuffles)
+    assert state.hands[0] == tuple(sorted(deck[0:15:3]))  # the dealer's left first
+    assert state.hands[1] == tuple(sorted(deck[1:15:3]))
+    assert state.hands[2] == tuple(sorted(deck[2:15:3]))
+    assert state.crib == (deck[15],) and state.pack == deck[16:]
+    assert pending(state) == (0, 1, 2)
+    assert len(legal_actions(state)) == 15  # one of five, for each seat
+    for seat in (0, 1, 2):
+        state, _ = apply(state, Discard(seat, state.hands[seat][:1]))
+    assert len(state.crib) == 4 and all(len(hand) == 4 for hand in state.hands)
+    assert state.phase is Phase.CUT_STARTER and pending(state) == (0,)  # the dealer's left cuts
+
+
+def test_four_handed_deals_five_each_and_each_lays_away_one() -> None:
+    state = new_game(FOUR, seed=6, dealer=0)
+    assert [len(hand) for hand in state.hands] == [5, 5, 5, 5] and state.crib == ()
+    assert len(state.pack) == 32
+    for seat in range(4):
+        state, _ = apply(state, Discard(seat, state.hands[seat][-1:]))
+    assert len(state.crib) == 4 and state.phase is Phase.CUT_STARTER and pending(state) == (1,)
+
+
+def test_five_card_deals_five_and_keeps_three() -> None:
+    state = new_game(FIVE_CARD, seed=7, dealer=1)
+    assert [len(hand) for hand in state.hands] == [5, 5] and len(state.pack) == 42
+    for seat in (0, 1):
+        state, _ = apply(state, Discard(seat, state.hands[seat][:2]))
+    assert [len(hand) for hand in state.hands] == [3, 3] and len(state.crib) == 4
+
+
+def test_a_wrong_number_of_cards_laid_away_is_refused() -> None:
+    state = new_game(THREE, seed=5, dealer=2)
+    with pytest.raises(ValueError, match="Lay away 1 card"):
+        apply(state, Discard(0, state.hands[0][:2]))
+
+
+def test_ties_for_low_cut_again_among_the_tied_only() -> None:
+    state = new_game(THREE, seed=9)
+    # seats 0 and 1 cut the same rank, seat 2 a higher one
+    low = next(p for p in range(4, 40) if state.pack[p].rank <= 4)
+    state, _ = apply(state, CutForDeal(0, low))
+    rank = state.cuts[0].rank  # type: ignore[union-attr]
+    tie = next(p for p in range(4, 40) if state.pack[p].rank == rank)
+    state, _ = apply(state, CutForDeal(1, tie))
+    high = next(p for p in range(4, 40) if state.pack[p].rank > rank)
+    state, events = apply(state, CutForDeal(2, high))
+    assert CutTied() in events
+    assert state.cutters == (0, 1) and state.cuts[2] is not None
+    assert state.cuts[2] not in state.pack  # the card it shows is not cut again
+    assert pending(state) == (0,)
+    state, _ = apply(state, CutForDeal(0, 10))
+    assert pending(state) == (1,)
+    first = state.cuts[0]
+    assert first is not None
+    other = next(p for p in range(4, 40) if state.pack[p].rank != first.rank)
+    second = state.pack[other]
+    state, events = apply(state, CutForDeal(1, other))
+    dealer = 0 if first.rank < second.rank else 1
+    assert DealerChosen(dealer) in events and state.phase is Phase.DISCARD
+
+
+# --- the play ---------------------------------------------------------------------------------
+
+
+def test_three_handed_go_passes_round_and_the_last_to_play_pegs_it() -> None:
+    # dealer 2; seat 0 leads. 0: K (10), 1: Q (20), 2: 9 (29); nobody can play on 29:
+    # seat 2 pegs the go, and the seat to its left (0) leads the next count.
+    state = at_play(THREE, ["kc 5h 6h 7h", "qd 8c 8d 8h", "9s 9c 8s 7c"], "3d", dealer=2)
+    state, events = play_cards(state, "kc qd 9s")
+    assert [(e.seat, e.points, e.reason) for e in events if isinstance(e, Scored)] == [
+        (2, 1, Reason.GO)
+    ]
+    assert [e for e in events if isinstance(e, Go)] == [Go(0), Go(1)]
+    assert events[-1] == CountReset(0) and state.count == 0 and state.to_move == 0
+
+
+def test_three_handed_the_turn_skips_a_seat_that_cannot_play() -> None:
+    # 0 leads the king, 1 the queen (20), 2 the ace (21), 0 the seven (28); seat 1 holds only
+    # eights and says go; seat 2 plays the two (30), and as nobody can play on, pegs the go.
+    state = at_play(THREE, ["kc 7h 6h 5h", "qd 8c 8d 8h", "ah 2c 9s 9c"], "3d", dealer=2)
+    state, events = play_cards(state, "kc qd ah 7h")
+    assert state.to_move == 2 and Go(1) in events  # seat 1 is passed over
+    state, events = play_cards(state, "2c")
+    assert [(e.seat, e.points, e.reason) for e in events if isinstance(e, Scored)] == [
+        (2, 1, Reason.GO)
+    ]
+    assert events[-1] == CountReset(0)
+
+
+def test_partners_peg_onto_one_score() -> None:
+    state = at_play(PARTNERS, ["5h 2c 3c 4c", "jd 6d 6c 6s", "jc 7h 7d 7s", "kd 9h 9d 9s"], "ac", 3)
+    assert state.scores == (0, 0)
+    state, events = play_cards(state, "5h jd jc")  # seat 1 makes fifteen, seat 2 pairs it
+    assert state.scores == (2, 2)
+    assert [(e.seat, e.total) for e in events if isinstance(e, Scored)] == [(1, 2), (2, 2)]
+    view = view_for(state, 0)
+    assert view.scores == state.scores and view.my_score == 2 and view.side == 0
+
+
+def test_partners_win_and_lose_together() -> None:
+    state = at_play(PARTNERS, ["5h 2c 3c 4c", "jd 6d 6c 6s", "jc 7h 7d 7s", "kd 9h 9d 9s"], "ac", 3)
+    state = replace(state, scores=(119, 50))
+    state, events = play_cards(state, "5h jd jc")
+    assert state.phase is Phase.GAME_OVER and state.winner == 0
+    assert events[-1] == GameOver(0, (121, 52), state.config.result_for(52))
+
+
+def test_five_card_pone_pegs_three_for_last_on_the_first_hand_only() -> None:
+    state = new_game(FIVE_CARD, seed=3, dealer=0)
+    for seat in (0, 1):
+        state, _ = apply(state, Discard(seat, state.hands[seat][:2]))
+    state, events = apply(state, CutStarter(1, 20))
+    assert (1, 3, Reason.THREE_FOR_LAST) in [
+        (e.seat, e.points, e.reason) for e in events if isinstance(e, Scored)
+    ]
+    second = replace(state, hand_number=2, scores=(0, 0))
+    second = replace(second, phase=Phase.CUT_STARTER, starter=None, to_move=None)
+    _, events = apply(second, CutStarter(1, 20))
+    assert Reason.THREE_FOR_LAST not in [e.reason for e in events if isinstance(e, Scored)]
+
+
+def test_five_card_has_a_single_count_the_play_ends_at_the_go() -> None:
+    state = at_play(FIVE_CARD, ["kc qc jc", "kd qd 2h"], "3s", dealer=1)
+    state, events = play_cards(state, "kc kd qc")  # 30: the dealer cannot play the queen
+    pegs = [(e.seat, e.points, e.reason) for e in events if isinstance(e, Scored)]
+    assert (0, 1, Reason.GO) in pegs  # pegged at the go, and the play is over
+    assert state.phase is not Phase.PLAY
+    assert not any(isinstance(e, CountReset) for e in events)
+    shown = [e for e in events if isinstance(e, Shown)]
+    assert [len(e.cards) for e in shown] == [3, 3, 4]  # cards left unplayed are still shown
+
+
+def test_the_show_goes_round_from_the_dealers_left_dealer_last_then_crib() -> None:
+    state = at_play(THREE, ["kc", "qd", "9s"], "3d", dealer=1)
+    state = replace(state, kept=(cards("kc 2h 3h 4h"), cards("qd 2d 4d 5d"), cards("9s 2s 3s 4s")))
+    state, events = play_cards(state, "9s kc qd")
+    shown = [(e.seat, e.crib) for e in events if isinstance(e, Shown)]
+    assert shown == [(2, False), (0, False), (1, False), (1, True)]
+    assert state.dealer == 2  # the deal passes to the left
+
+
+# --- matches ----------------------------------------------------------------------------------
+
+
+def test_the_loser_rule_with_three_sides_gives_the_deal_to_the_lowest() -> None:
+    match = new_match(MatchConfig(games=3), THREE, seed=1)
+    game = replace(
+        new_game(THREE, seed=1, dealer=0),
+        phase=Phase.GAME_OVER,
+        scores=(121, 80, 95),
+        winner=0,
+    )
+    match = replace(match, game=game, first_dealers=(0,))
+    assert next_game(match).game.dealer == 1
+    alternate = replace(match, config=MatchConfig(games=3, first_dealer=FirstDealer.ALTERNATE))
+    assert next_game(alternate).game.dealer == 1
+    partners = new_match(MatchConfig(games=3), PARTNERS, seed=1)
+    ended = replace(
+        new_game(PARTNERS, seed=1, dealer=0), phase=Phase.GAME_OVER, scores=(121, 90), winner=0
+    )
+    partners = replace(partners, game=ended, first_dealers=(0,))
+    assert next_game(partners).game.dealer == 1  # side 1's first seat to the left of seat 0
+
+
+# --- properties of every variant ----------------------------------------------------------------
+
+
+def cards_in_place(state: GameState) -> Counter[Card]:
+    places: Counter[Card] = Counter(state.pack)
+    for hand in state.hands:
+        places.update(hand)
+    places.update(card for _, card in state.history)
+    places.update(state.crib)
+    return places
+
+
+def check_game(seed: int, config: GameConfig) -> GameState:
+    rng = random.Random(seed)
+    state = new_game(config, seed=seed)
+    game_overs = 0
+    for before, _, after, events in play_random_game(state, rng):
+        assert game_overs == 0
+        if after.phase is not Phase.CUT_FOR_DEAL:
+            assert cards_in_place(after) == Counter(DECK)
+        assert 0 <= after.count <= 31
+        assert sum(card.value for card in after.pile) == after.count
+        assert len(after.scores) == config.sides
+        assert all(a >= b for a, b in zip(after.scores, before.scores, strict=True))
+        for event in events:
+            match event:
+                case Played(_, _, count):
+                    assert count <= 31
+                case Shown(_, shown, starter, crib, score):
+                    assert len(shown) == (4 if crib else config.kept_size)
+                    assert starter not in shown and score.total >= 0
+                case GameOver(winner, scores, result):
+                    game_overs += 1
+                    best_loser = max(s for side, s in enumerate(scores) if side != winner)
+                    assert scores[winner] >= config.target > best_loser
+                    assert result is config.result_for(best_loser)
+    assert game_overs == 1
+    return after
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**63 - 1), st.sampled_from(VARIANTS))
+def test_every_variant_keeps_the_rules_and_ends(seed: int, config: GameConfig) -> None:
+    final = check_game(seed, config)
+    assert final.phase is Phase.GAME_OVER and final.winner is not None
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from(VARIANTS), st.integers(1, 2))
+def test_every_variant_replays_from_its_record(seed: int, config: GameConfig, games: int) -> None:
+    rng = random.Random(seed)
+    recorder = Recorder.start(seed, config, MatchConfig(games=games))
+    while not recorder.state.over:
+        if recorder.state.game.phase is Phase.GAME_OVER:
+            recorder.apply(NEXT_GAME)
+        else:
+            recorder.apply(random_action(recorder.state.game, rng))
+    record = Record.from_json(recorder.record.to_json())
+    assert record == recorder.record
+    assert replay(record) == recorder.state
+
+
+def hide_differently(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same game with every card `seat` cannot see dealt out among those places anew."""
+    others = [s for s in range(state.config.players) if s != seat]
+    played = {card for _, card in state.history}
+    discarded = {card for d in state.discards for card in d}
+    from_pack = [card for card in state.crib if card not in discarded]
+    places: list[tuple[str, int, int]] = []
+    pool: list[Card] = []
+    for other in others:
+        places.append(("hand", other, len(state.hands[other]) if state.hands else 0))
+        pool += state.hands[other] if state.hands else ()
+        places.append(("discards", other, len(state.discards[other]) if state.discards else 0))
+        pool += state.discards[other] if state.discards else ()
+    places.append(("from pack", 0, len(from_pack)))
+    pool += from_pack
+    pack = [card for card in state.pack if card != state.starter]
+    places.append(("pack", 0, len(pack)))
+    pool += pack
+    rng.shuffle(pool)
+    hands, kept, discards = list(state.hands), list(state.kept), list(state.discards)
+    crib_extra: list[Card] = []
+    new_pack: list[Card] = []
+    for kind, other, size in places:
+        part, pool = pool[:size], pool[size:]
+        if kind == "hand" and hands:
+            hands[other] = tuple(sorted(part))
+            if kept and kept[other]:
+                mine = {card for s, card in state.history if s == other}
+                kept[other] = tuple(sorted(set(part) | (mine & played)))
+        elif kind == "discards" and discards:
+            discards[other] = tuple(sorted(part))
+        elif kind == "from pack":
+            crib_extra = part
+        elif kind == "pack":
+            new_pack = part
+    if state.starter is not None and state.starter in state.pack:
+        new_pack.insert(state.pack.index(state.starter), state.starter)
+    crib = tuple(sorted([card for d in discards for card in d] + crib_extra))
+    return replace(
+        state,
+        seed=state.seed + 1,
+        hands=tuple(hands),
+        kept=tuple(kept),
+        discards=tuple(discards),
+        crib=crib,
+        pack=tuple(new_pack),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 300), st.sampled_from(VARIANTS), st.data())
+def test_views_never_show_another_seats_cards(
+    seed: int, steps: int, config: GameConfig, data: st.DataObject
+) -> None:
+    rng = random.Random(seed)
+    state = new_game(config, seed=seed)
+    for _, _, after, _ in play_random_game(state, rng):
+        state = after
+        steps -= 1
+        if steps <= 0:
+            break
+    if state.phase in (Phase.SHOW, Phase.GAME_OVER):
+        return
+    seat = data.draw(st.integers(0, config.players - 1))
+    other = hide_differently(state, seat, rng)
+    assert view_for(other, seat) == view_for(state, seat)
+    view = view_for(state, seat)
+    for s in range(config.players):
+        if s != seat and state.hands:
+            assert set(state.hands[s]).isdisjoint(view.hand)
+    assert not hasattr(view, "pack") and not hasattr(view, "seed")
