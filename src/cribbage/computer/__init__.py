@@ -33,6 +33,7 @@ from .classic import classic_choose_play, classic_discard_options, classic_play_
 from .discard import DiscardOption, discard_options, make_option
 from .easy import easy_discard, easy_play, four_card_points
 from .play import PlayContext, PlayOption, Who, play_options
+from .search import PegSearch
 from .settings import EXPERT, Settings, parse_settings
 from .sums import DISCARD_PAIRS
 
@@ -72,6 +73,9 @@ class Computer:
         self.level = level
         self.seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
         self.settings = settings or EXPERT
+        # Positions of the play solved for one decision often come again in the next ones
+        # of the same deal; the search remembers a bounded number of them.
+        self._search = PegSearch()
 
     def __repr__(self) -> str:
         return f"Computer({self.level!r}, seed={self.seed})"
@@ -215,7 +219,7 @@ class Computer:
             context.opp_score,
             context.target,
         )
-        return play_options(context, settings=self.settings, rng=rng)
+        return play_options(context, settings=self.settings, rng=rng, search=self._search)
 
     def choose_play(self, context: PlayContext) -> Card:
         """`play` for a play described by `context`."""

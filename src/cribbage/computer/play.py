@@ -205,12 +205,18 @@ class PlayContext:
 
 
 def play_options(
-    context: PlayContext, *, settings: Settings = EXPERT, rng: random.Random | None = None
+    context: PlayContext,
+    *,
+    settings: Settings = EXPERT,
+    rng: random.Random | None = None,
+    search: PegSearch | None = None,
 ) -> tuple[PlayOption, ...]:
     """Each legal card with its value, best first, as the expert sees them.
 
     `rng` draws the sample of the opponent's hands when there are too many to search all
-    (a fixed default when not given, so the answer is repeatable).
+    (a fixed default when not given, so the answer is repeatable). `search` is a search whose
+    remembered positions may serve again (a computer keeps one for its later plays); the
+    answer is the same with or without it.
 
     Raises:
         ValueError: no card of the hand can be played on the count.
@@ -247,7 +253,7 @@ def play_options(
     ranks = sorted({int(card.rank) for card in legal})
     points = dict.fromkeys(ranks, 0.0)
     weight = sum(w for _, w in chosen)
-    search = PegSearch()
+    search = search or PegSearch()
     for theirs, w in chosen:
         for rank in ranks:
             points[rank] += w * search.move(mine, theirs, count_ranks, count, rank) / weight
