@@ -70,25 +70,29 @@ def _moves(hand: Ranks, count: int) -> tuple[int, ...]:
     )
 
 
-def _least(hand: Ranks) -> int:
-    return _VALUE[hand[0]] if hand else NO_CARD
+_NONE: Final = 11
+"""The least value of a side with no card left, in `_TURNS`' index (values are 1..10)."""
 
 
-def _follow(
-    hand: Ranks, other: Ranks, tail: Ranks, count: int, i: int
-) -> tuple[Ranks, Ranks, int, int, int]:
-    """The side to move plays the card at position `i` of `hand`: its hand then, the tail,
-    the count, its points (the card's, with a go or the last card) and who plays next (0 the
-    same side, 1 the other, -1 nobody: the play is over)."""
-    rank = hand[i]
-    rest = hand[:i] + hand[i + 1 :]
-    count += _VALUE[rank]
-    tail, points = _extend(tail, rank)
-    points += count_points(count)
-    turn = next_turn(count, 0, (_least(rest), _least(other)))
-    if turn.reset:
-        tail = ()
-    return rest, tail, turn.new_count, points + turn.bonus, turn.to_move
+def _turns() -> tuple[tuple[int, int, bool, int], ...]:
+    """`next_turn` for two sides, the side that played as seat 0, as a table indexed by
+    count * 144 + its least value * 12 + the other side's (`_NONE` for no card): the search
+    asks it at every node, so it is worked out once from the rules."""
+    table = []
+    for count in range(32):
+        for mine in range(12):
+            for other in range(12):
+                least = tuple(NO_CARD if v == _NONE else v for v in (mine, other))
+                table.append(
+                    tuple(next_turn(count, 0, least))
+                    if 0 not in (mine, other)
+                    else (0, 0, False, -1)
+                )
+    return tuple(table)  # type: ignore[arg-type]
+
+
+_TURNS: Final = _turns()
+_COUNT_POINTS: Final = tuple(count_points(count) for count in range(32))
 
 
 _INFINITY: Final = 1000.0
@@ -201,7 +205,19 @@ class PegSearch:
     ) -> float:
         """`_net` once the side to move has played the card at position `i`."""
         hand, other = (mine, theirs) if my_turn else (theirs, mine)
-        rest, tail, count, points, to_move = _follow(hand, other, tail, count, i)
+        rank = hand[i]
+        rest = hand[:i] + hand[i + 1 :]
+        count += _VALUE[rank]
+        tail, points = _extend(tail, rank)
+        count_after, bonus, reset, to_move = _TURNS[
+            count * 144
+            + (_VALUE[rest[0]] if rest else _NONE) * 12
+            + (_VALUE[other[0]] if other else _NONE)
+        ]
+        points += _COUNT_POINTS[count] + bonus
+        if reset:
+            tail = ()
+        count = count_after
         if to_move < 0:
             return points if my_turn else -points
         mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
@@ -328,7 +344,18 @@ class WinSearch:
         beta: float,
     ) -> float:
         hand, other = (mine, theirs) if my_turn else (theirs, mine)
-        rest, tail, new_count, points, to_move = _follow(hand, other, tail, count, i)
+        rank = hand[i]
+        rest = hand[:i] + hand[i + 1 :]
+        count += _VALUE[rank]
+        tail, points = _extend(tail, rank)
+        new_count, bonus, reset, to_move = _TURNS[
+            count * 144
+            + (_VALUE[rest[0]] if rest else _NONE) * 12
+            + (_VALUE[other[0]] if other else _NONE)
+        ]
+        points += _COUNT_POINTS[count] + bonus
+        if reset:
+            tail = ()
         mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
         to_move_is_me = my_turn if to_move == 0 else not my_turn
         if my_turn:
