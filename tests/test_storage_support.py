@@ -37,6 +37,7 @@ from cribbage.rules import (
 from cribbage.scoring import score_hand
 from cribbage.stats import Statistics, tally_match
 from cribbage.storage import Options, SavedMatch, Storage, UnusableSaveError
+from cribbage.storage.statistics import dump_statistics, parse_statistics
 
 CLAIMED = GameConfig(counting=(Counting.CLAIMED, Counting.AUTOMATIC), muggins=True)
 """Rules in which the player counts their own hand, so the show waits for claims."""
@@ -361,7 +362,7 @@ def try_damaged_statistics(storage: Storage, damaged: bytes, failures: list[str]
     for aside in asides:
         aside.unlink()
     if message is None:
-        outcome = "kept" if stats.from_dict(stats.to_dict()) == stats and not asides else ""
+        outcome = "kept" if parse_statistics(dump_statistics(stats)) == stats and not asides else ""
     elif "newer version" in message:
         outcome = "left alone" if storage.stats_path.read_bytes() == damaged else ""
     else:
