@@ -258,10 +258,6 @@ class Statistics:
             added |= self._count_once(f"{match_id}/match", level, tally.winner == Seat.HUMAN)
         return added
 
-    def is_counted(self, match_id: str, game_number: int) -> bool:
-        """True if game `game_number` of match `match_id` has been counted."""
-        return f"{match_id}/{game_number}" in self.counted
-
     def count_hint(self, level: str) -> None:
         """Count one hint asked for at `level`."""
         self.level(level).hints += 1

@@ -19,7 +19,6 @@ import os
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from types import TracebackType
 from typing import Final
 
 from ..rules import Phase
@@ -83,12 +82,7 @@ class Storage:
     def __enter__(self) -> Storage:
         return self
 
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        trace: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *_: object) -> None:
         self.release()
 
     # -- the lock
