@@ -281,7 +281,7 @@ def test_a_huge_file_is_refused_unread(storage: Storage, monkeypatch: pytest.Mon
 def test_an_unreadable_save_is_moved_aside(storage: Storage) -> None:
     storage.save_path.mkdir()
     loaded, message = storage.load()
-    assert loaded is None and message is not None and "cannot be read" in message
+    assert loaded is None and message is not None and "it is not a regular file" in message
     assert not storage.save_path.exists()
 
 

@@ -4,6 +4,9 @@ Every file is replaced whole: written to a temporary file in the same directory,
 to disk, renamed over the old one, and the directory flushed too, so a crash at any moment
 leaves either the old file or the new one. A killed process can leave a temporary file
 behind; `remove_temporary` deletes those.
+
+Only regular files are read (`read_regular`): a FIFO, a device or a directory is refused
+without waiting on it, and a symbolic link in the data directory is refused, not followed.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -19,11 +23,13 @@ from typing import Final
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "NotRegularFileError",
     "TooLargeError",
     "describe",
     "fsync_directory",
     "make_dir",
-    "read_limited",
+    "open_regular",
+    "read_regular",
     "remove_temporary",
     "write_atomic",
 ]
@@ -32,8 +38,25 @@ MAX_FILE_BYTES: Final = 2_000_000
 """Saves, records and statistics larger than this are refused unread (a long match is ~30 kB)."""
 
 
+_NO_FOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
+_NON_BLOCK: Final = getattr(os, "O_NONBLOCK", 0)
+_NO_TERMINAL: Final = getattr(os, "O_NOCTTY", 0)
+_BINARY: Final = getattr(os, "O_BINARY", 0)
+
+
 class TooLargeError(Exception):
     """A file too large to be ours."""
+
+
+class NotRegularFileError(OSError):
+    """A name that is a symbolic link, a FIFO, a device or a directory where a file should be.
+
+    `what` completes "<the file> ...": "is a symbolic link" or "is not a regular file".
+    """
+
+    def __init__(self, path: Path, what: str) -> None:
+        super().__init__(errno.EINVAL, f"{path.name} {what}", str(path))
+        self.what = what
 
 
 def describe(err: OSError) -> str:
@@ -111,15 +134,65 @@ def remove_temporary(directory: Path, name: str, older_than: float = 0.0) -> Non
                     leftover.unlink()
 
 
-def read_limited(path: Path) -> bytes:
-    """The bytes of `path`, refusing a file larger than `MAX_FILE_BYTES`.
+def open_regular(path: Path, flags: int = os.O_RDONLY, *, follow: bool = False) -> int:
+    """A descriptor of the regular file at `path`, opened with `flags`.
+
+    Never waits: a FIFO or a device is opened without blocking, then refused. Unless
+    `follow`, a symbolic link at `path` is refused, not followed (`O_NOFOLLOW` where the
+    system has it, a look at the name first elsewhere).
 
     Raises:
-        OSError: the file cannot be read.
-        TooLargeError: the file is larger than any the program writes.
+        NotRegularFileError: `path` is a link (unless `follow`), FIFO, device or directory.
+        OSError: the file cannot be opened (FileNotFoundError: there is none).
     """
-    with path.open("rb") as file:
-        data = file.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
+    if not follow and not _NO_FOLLOW and os.path.islink(path):
+        raise NotRegularFileError(path, "is a symbolic link")
+    try:
+        fd = os.open(
+            path, flags | _NON_BLOCK | _NO_TERMINAL | _BINARY | (0 if follow else _NO_FOLLOW)
+        )
+    except OSError:
+        _refuse_if_not_regular(path, follow)
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFileError(path, "is not a regular file")
+        if _NON_BLOCK:  # only for the open: reads of a regular file never wait anyway
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _refuse_if_not_regular(path: Path, follow: bool) -> None:
+    """After a failed open: raise NotRegularFileError if `path` names no regular file."""
+    try:
+        info = os.stat(path) if follow else os.lstat(path)
+    except OSError:
+        return
+    if stat.S_ISLNK(info.st_mode):
+        raise NotRegularFileError(path, "is a symbolic link") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise NotRegularFileError(path, "is not a regular file") from None
+
+
+def read_regular(path: Path, limit: int | None = None, *, follow: bool = False) -> bytes:
+    """The bytes of the regular file at `path`, at most `limit` (`MAX_FILE_BYTES`) of them.
+
+    Every reader of the program's files reads through here (see `open_regular` for what is
+    refused; `follow` says whether a symbolic link is followed).
+
+    Raises:
+        NotRegularFileError: `path` is not a regular file.
+        OSError: the file cannot be read.
+        TooLargeError: the file is larger than `limit`, larger than any the program writes.
+    """
+    limit = MAX_FILE_BYTES if limit is None else limit
+    with open(open_regular(path, follow=follow), "rb") as file:
+        if os.fstat(file.fileno()).st_size > limit:
+            raise TooLargeError("it is far too large")
+        data = file.read(limit + 1)
+    if len(data) > limit:
         raise TooLargeError("it is far too large")
     return data

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from .files import make_dir
+from .files import TooLargeError, make_dir, read_regular
 
 __all__ = ["FileLock"]
 
@@ -94,8 +94,8 @@ class FileLock:
 
     def holder(self) -> int | None:
         """The process id written by the holder, if it can be read."""
-        with contextlib.suppress(OSError, ValueError):
-            return int(self.path.read_text().strip())
+        with contextlib.suppress(OSError, ValueError, TooLargeError):
+            return int(read_regular(self.path, limit=64).decode().strip())
         return None
 
     @contextlib.contextmanager

@@ -13,7 +13,7 @@ from typing import Final
 
 from ..errors import InvalidRecordError
 from ..record import Record, replay_steps
-from .files import TooLargeError, describe, read_limited, write_atomic
+from .files import NotRegularFileError, TooLargeError, describe, read_regular, write_atomic
 from .saves import SAVE_FORMAT
 
 __all__ = ["RECORDS_DIR", "load_record", "record_name", "write_record"]
@@ -49,7 +49,9 @@ def load_record(path: Path | str) -> Record:
             the text is one sentence naming the file.
     """
     try:
-        text = read_limited(Path(path)).decode("utf-8")
+        text = read_regular(Path(path), follow=True).decode("utf-8")
+    except NotRegularFileError:
+        raise InvalidRecordError(f"The record {path} is not a regular file.") from None
     except OSError as err:
         raise InvalidRecordError(f"Cannot read the record {path} ({describe(err)}).") from None
     except (UnicodeDecodeError, TooLargeError):

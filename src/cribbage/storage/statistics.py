@@ -22,7 +22,7 @@ from typing import Any, Final
 from ..cards import Card
 from ..errors import InvalidCardError
 from ..stats import BestHand, LevelStats, SideStats, Statistics, is_level_name
-from .files import TooLargeError, read_limited, write_atomic
+from .files import NotRegularFileError, TooLargeError, read_regular, write_atomic
 
 __all__ = [
     "STATS_FORMAT",
@@ -40,7 +40,14 @@ STATS_VERSION: Final = 1
 
 
 class DamagedStatisticsError(Exception):
-    """The statistics file is not one this program wrote: cut short, not JSON, a bad field."""
+    """The statistics file is not one this program wrote: cut short, not JSON, a bad field.
+
+    `what` completes "The statistics file ...": "could not be read", "is a symbolic link"...
+    """
+
+    def __init__(self, what: str = "could not be read") -> None:
+        super().__init__(what)
+        self.what = what
 
 
 class NewerStatisticsError(Exception):
@@ -53,11 +60,11 @@ def read_statistics(path: Path) -> Statistics:
     Raises:
         FileNotFoundError: there is no statistics file.
         OSError: the file cannot be read.
-        DamagedStatisticsError: the file is not valid statistics.
+        DamagedStatisticsError: the file is not valid statistics, or not a regular file.
         NewerStatisticsError: the file was written by a newer version of the program.
     """
     try:
-        data = json.loads(read_limited(path))
+        data = json.loads(read_regular(path))
         if not isinstance(data, dict) or data.pop("format", None) != STATS_FORMAT:
             raise ValueError("not a statistics file")
         version = data.pop("version", None)
@@ -66,8 +73,10 @@ def read_statistics(path: Path) -> Statistics:
         if version != STATS_VERSION:
             raise ValueError("no known version")
         return parse_statistics(data)
-    except (ValueError, RecursionError, TooLargeError) as err:
-        raise DamagedStatisticsError(str(err)) from None
+    except NotRegularFileError as err:
+        raise DamagedStatisticsError(err.what) from None
+    except (ValueError, RecursionError, TooLargeError):
+        raise DamagedStatisticsError from None
 
 
 def write_statistics(path: Path, stats: Statistics) -> None:

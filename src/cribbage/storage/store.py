@@ -24,10 +24,11 @@ from typing import Final
 from ..rules import Phase
 from ..stats import Statistics, tally_match
 from .files import (
+    NotRegularFileError,
     TooLargeError,
     describe,
     fsync_directory,
-    read_limited,
+    read_regular,
     remove_temporary,
     write_atomic,
 )
@@ -130,8 +131,8 @@ class Storage:
     def load(self) -> tuple[SavedMatch | None, str | None]:
         """The saved match to resume, or None; and a sentence for the player, or None.
 
-        A save that cannot be read, is cut short, is not JSON, comes from a newer version or
-        does not replay as a legal game is moved aside (`save.json.broken-<time>`) and the
+        A save that cannot be read, is not a regular file, is cut short, is not JSON, comes
+        from a newer version or does not replay as a legal game is moved aside (`save.json.broken-<time>`) and the
         sentence says so. A save whose match had ended (the program stopped before cleaning
         up) is counted in the statistics if it was not yet, filed as a record and removed.
         Returns (None, None) when there is no save or this copy does not own it.
@@ -139,9 +140,11 @@ class Storage:
         if not self.owns_save:
             return None, None
         try:
-            text = read_limited(self.save_path)
+            text = read_regular(self.save_path)
         except FileNotFoundError:
             return None, None
+        except NotRegularFileError as err:
+            return None, self._set_aside(f"it {err.what}")
         except OSError as err:
             return None, self._set_aside(f"it cannot be read ({describe(err)})")
         except TooLargeError:
@@ -283,14 +286,13 @@ class Storage:
             return read_statistics(self.stats_path), None
         except FileNotFoundError:
             return Statistics(), None
-        except DamagedStatisticsError:
-            pass
+        except DamagedStatisticsError as err:
+            what = err.what
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         aside = self.home / f"{_STATS_NAME}.broken-{stamp}"
         os.replace(self.stats_path, aside)
         return Statistics(), (
-            f"The statistics file could not be read and was moved to {aside}; "
-            "new statistics start now."
+            f"The statistics file {what} and was moved to {aside}; new statistics start now."
         )
 
     # -- records

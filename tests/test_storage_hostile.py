@@ -1,0 +1,166 @@
+"""Hostile files: links, FIFOs, devices, absurd numbers, huge saves and text with escapes.
+
+Whatever is found in the data directory, or named on the command line, the program reads
+only regular files, follows no link there, writes nothing outside it, never waits on a
+file, and answers in one sentence (with control characters shown, not sent).
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from cribbage import cli
+from cribbage.storage import Storage
+
+from .test_storage import is_one_sentence
+from .test_storage_support import match_after
+
+T = TypeVar("T")
+POSIX = os.name == "posix"
+IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+needs_links = pytest.mark.skipif(not POSIX, reason="symbolic links need privileges on Windows")
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    directory = tmp_path / "home"
+    directory.mkdir(mode=0o700)
+    return directory
+
+
+@pytest.fixture
+def storage(home: Path) -> Iterator[Storage]:
+    with Storage(home) as owner:
+        assert owner.claim() is None
+        yield owner
+
+
+@pytest.fixture
+def precious(tmp_path: Path) -> Path:
+    """A file outside the data directory that nothing may change."""
+    path = tmp_path / "precious.txt"
+    path.write_text("the player's own file\n")
+    return path
+
+
+def returns(call: Callable[[], T], unblock: Path | None = None) -> T:
+    """What `call` returns; fails instead of hanging if it waits forever on the FIFO `unblock`.
+
+    With the program working the call returns at once; the time limit only bounds how long
+    a broken program takes to fail.
+    """
+    result: list[T] = []
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            result.append(call())
+        except BaseException as err:  # handed to the test below
+            errors.append(err)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(timeout=60)
+    if thread.is_alive():
+        if unblock is not None:  # let the stuck reader go: open the FIFO's other end
+            fd = os.open(unblock, os.O_WRONLY | os.O_NONBLOCK)
+            os.close(fd)
+        pytest.fail("the program waited on a file that is not a regular file")
+    if errors:
+        raise errors[0]
+    return result[0]
+
+
+def replay_error(
+    target: str, capsys: pytest.CaptureFixture[str], unblock: Path | None = None
+) -> str:
+    """The one line `cribbage --replay target` writes to stderr before exiting 2."""
+    assert returns(lambda: cli.main(["--replay", target]), unblock) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cribbage: ") and err.count("\n") == 1
+    return err.removeprefix("cribbage: ").strip()
+
+
+# --- links and the data directory -----------------------------------------------------------
+
+
+@needs_links
+def test_a_link_at_the_save_is_moved_aside_unread(home: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere.json"
+    elsewhere.write_text(match_after(3, 20).to_json())
+    before = elsewhere.read_bytes()
+    (home / "save.json").symlink_to(elsewhere)
+    with Storage(home) as storage:
+        assert storage.claim() is None
+        loaded, message = storage.load()
+    assert loaded is None and message is not None and is_one_sentence(message)
+    assert message.startswith("The saved game could not be resumed because it is a symbolic link")
+    assert elsewhere.read_bytes() == before
+    [aside] = home.glob("save.json.broken-*")
+    assert aside.is_symlink() and not (home / "save.json").exists()
+
+
+@needs_links
+def test_a_link_at_the_statistics_is_moved_aside_unread(storage: Storage, tmp_path: Path) -> None:
+    storage.save(match_after(5, None, options={"level": "easy"}))
+    real = tmp_path / "stats-elsewhere.json"
+    storage.stats_path.rename(real)
+    before = real.read_bytes()
+    storage.stats_path.symlink_to(real)
+    stats, message = storage.statistics()
+    assert "easy" not in stats.levels
+    assert message is not None and is_one_sentence(message)
+    assert "is a symbolic link" in message and "new statistics start now" in message
+    [aside] = storage.home.glob("stats.json.broken-*")
+    assert aside.is_symlink()
+    assert storage.count_hint("easy") is None
+    assert not storage.stats_path.is_symlink() and real.read_bytes() == before
+
+
+# --- files that are not regular files -------------------------------------------------------
+
+
+@needs_fifo
+def test_a_fifo_as_the_save_is_moved_aside_without_waiting(storage: Storage) -> None:
+    os.mkfifo(storage.save_path)
+    loaded, message = returns(storage.load, unblock=storage.save_path)
+    assert loaded is None and message is not None and is_one_sentence(message)
+    assert message.startswith("The saved game could not be resumed because it is not a regular")
+    [aside] = storage.home.glob("save.json.broken-*")
+    assert stat.S_ISFIFO(aside.lstat().st_mode)
+
+
+@needs_fifo
+def test_a_fifo_as_the_statistics_is_moved_aside_without_waiting(storage: Storage) -> None:
+    os.mkfifo(storage.stats_path)
+    _stats, message = returns(storage.statistics, unblock=storage.stats_path)
+    assert message is not None and is_one_sentence(message)
+    assert "is not a regular file" in message and "new statistics start now" in message
+    assert storage.count_hint("easy") is None
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "directory"])
+def test_replaying_something_that_is_not_a_regular_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("needs FIFOs")
+        target = tmp_path / "record.json"
+        os.mkfifo(target)
+    elif kind == "device":
+        if not os.path.exists("/dev/null"):
+            pytest.skip("needs /dev/null")
+        target = Path("/dev/null")
+    else:
+        target = tmp_path
+    message = replay_error(str(target), capsys, unblock=target if kind == "fifo" else None)
+    assert message == f"The record {target} is not a regular file."
