@@ -93,6 +93,32 @@ def replay_error(
 
 
 @needs_links
+@pytest.mark.parametrize("name", ["lock", "stats.lock"])
+def test_a_link_at_a_lock_file_is_not_followed(home: Path, precious: Path, name: str) -> None:
+    (home / name).symlink_to(precious)
+    with Storage(home) as storage:
+        claimed = storage.claim()
+        _stats, counted = storage.statistics()
+    assert precious.read_text() == "the player's own file\n"
+    assert (home / name).is_symlink()
+    told = claimed if name == "lock" else counted
+    assert told is not None and is_one_sentence(told)
+    assert f"{name} is a symbolic link" in told
+    if name == "lock":
+        assert told.startswith(f"The data directory {home} cannot be used")
+        assert told.endswith("so this game will not be saved.")
+
+
+@pytest.mark.skipif(not POSIX, reason="hard links to a file the player owns")
+def test_a_hard_link_at_the_lock_is_not_overwritten(home: Path, precious: Path) -> None:
+    os.link(precious, home / "lock")
+    with Storage(home) as storage:
+        message = storage.claim()
+    assert message is not None and "lock is a hard link" in message
+    assert precious.read_text() == "the player's own file\n"
+
+
+@needs_links
 def test_a_link_at_the_save_is_moved_aside_unread(home: Path, tmp_path: Path) -> None:
     elsewhere = tmp_path / "elsewhere.json"
     elsewhere.write_text(match_after(3, 20).to_json())
@@ -123,6 +149,61 @@ def test_a_link_at_the_statistics_is_moved_aside_unread(storage: Storage, tmp_pa
     assert aside.is_symlink()
     assert storage.count_hint("easy") is None
     assert not storage.stats_path.is_symlink() and real.read_bytes() == before
+
+
+@needs_links
+def test_a_link_at_the_records_directory_is_not_followed(storage: Storage, tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    storage.records_dir.symlink_to(outside, target_is_directory=True)
+    message = storage.save(match_after(6, None))
+    assert list(outside.iterdir()) == []
+    assert message is not None and is_one_sentence(message)
+    assert f"The records directory {storage.records_dir} cannot be used" in message
+    assert "is a symbolic link" in message
+    assert storage.save_path.exists()  # kept until the record can be filed
+
+
+@pytest.mark.skipif(not POSIX, reason="POSIX permissions")
+@pytest.mark.parametrize("mode", [0o777, 0o770, 0o702])
+def test_a_data_directory_others_can_write_is_not_used(home: Path, mode: int) -> None:
+    home.chmod(mode)
+    try:
+        with Storage(home) as storage:
+            message = storage.claim()
+            assert message == (
+                f"The data directory {home} cannot be used (other users can write to it), "
+                "so this game will not be saved."
+            )
+            assert not storage.owns_save
+            assert storage.save(match_after(7, 30)) is None
+            _stats, counted = storage.statistics()
+            assert counted is not None and is_one_sentence(counted)
+            assert f"The data directory {home} cannot be used" in counted
+        assert list(home.iterdir()) == []
+    finally:
+        home.chmod(0o700)
+
+
+@pytest.mark.skipif(not IS_ROOT or not POSIX, reason="giving a directory away needs root")
+def test_a_data_directory_of_another_user_is_not_used(home: Path) -> None:
+    os.chown(home, 65534, 65534)
+    with Storage(home) as storage:
+        assert storage.claim() == (
+            f"The data directory {home} cannot be used (it belongs to another user), "
+            "so this game will not be saved."
+        )
+    assert list(home.iterdir()) == []
+
+
+def test_a_new_data_directory_is_private(tmp_path: Path) -> None:
+    home = tmp_path / "new" / "cribbage"
+    with Storage(home) as storage:
+        assert storage.claim() is None
+        storage.save(match_after(8, None))
+    if POSIX:
+        assert stat.S_IMODE(home.stat().st_mode) == 0o700
+        assert stat.S_IMODE((home / "records").stat().st_mode) == 0o700
 
 
 # --- files that are not regular files -------------------------------------------------------

@@ -7,6 +7,8 @@ behind; `remove_temporary` deletes those.
 
 Only regular files are read (`read_regular`): a FIFO, a device or a directory is refused
 without waiting on it, and a symbolic link in the data directory is refused, not followed.
+A directory is written in only once `prepare_directory` has found it the user's own, and
+writable by nobody else.
 """
 
 from __future__ import annotations
@@ -25,10 +27,13 @@ __all__ = [
     "MAX_FILE_BYTES",
     "NotRegularFileError",
     "TooLargeError",
+    "UnusableDirectoryError",
+    "check_directory",
     "describe",
     "fsync_directory",
     "make_dir",
     "open_regular",
+    "prepare_directory",
     "read_regular",
     "remove_temporary",
     "write_atomic",
@@ -59,6 +64,15 @@ class NotRegularFileError(OSError):
         self.what = what
 
 
+class UnusableDirectoryError(OSError):
+    """A directory the program will not write in; `reason` says why ("it is a symbolic link")."""
+
+    def __init__(self, directory: Path, reason: str) -> None:
+        super().__init__(errno.EPERM, reason, str(directory))
+        self.directory = directory
+        self.reason = reason
+
+
 def describe(err: OSError) -> str:
     """An OSError as a short phrase: 'No space left on device'."""
     return err.strerror or str(err)
@@ -67,6 +81,43 @@ def describe(err: OSError) -> str:
 def make_dir(directory: Path) -> None:
     """Create `directory` (and its parents) if need be, private to the user."""
     directory.mkdir(mode=0o700, parents=True, exist_ok=True)
+
+
+def check_directory(directory: Path, *, link: bool = True) -> None:
+    """Check that `directory` is safe to write in: the user's own, writable by nobody else.
+
+    `link` says whether it may be reached through a symbolic link: the data directory may
+    (the player chose it), a directory inside it may not. Ownership and permissions are
+    checked where the system has them (not on Windows).
+
+    Raises:
+        UnusableDirectoryError: it is a link where none may be, another user's, or others
+            can write to it.
+        OSError: it cannot be looked at (FileNotFoundError: it does not exist).
+    """
+    info = os.stat(directory) if link else os.lstat(directory)
+    if stat.S_ISLNK(info.st_mode):
+        raise UnusableDirectoryError(directory, "it is a symbolic link")
+    if not stat.S_ISDIR(info.st_mode):
+        raise UnusableDirectoryError(directory, "it is not a directory")
+    if hasattr(os, "geteuid"):
+        if info.st_uid != os.geteuid():
+            raise UnusableDirectoryError(directory, "it belongs to another user")
+        if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            raise UnusableDirectoryError(directory, "other users can write to it")
+
+
+def prepare_directory(directory: Path, *, link: bool = True) -> None:
+    """Create `directory` if need be, private to the user, and `check_directory` it.
+
+    Raises:
+        UnusableDirectoryError: see `check_directory`.
+        OSError: it cannot be created.
+    """
+    if not link and os.path.islink(directory):  # not even to create what it points to
+        raise UnusableDirectoryError(directory, "it is a symbolic link")
+    make_dir(directory)
+    check_directory(directory, link=link)
 
 
 def _fsync(fd: int) -> None:
@@ -130,16 +181,19 @@ def remove_temporary(directory: Path, name: str, older_than: float = 0.0) -> Non
     with contextlib.suppress(OSError):
         for leftover in directory.glob(f".{name}.*.tmp"):
             with contextlib.suppress(OSError):
-                if leftover.stat().st_mtime <= limit:
+                if leftover.lstat().st_mtime <= limit:
                     leftover.unlink()
 
 
-def open_regular(path: Path, flags: int = os.O_RDONLY, *, follow: bool = False) -> int:
+def open_regular(
+    path: Path, flags: int = os.O_RDONLY, *, follow: bool = False, create: bool = False
+) -> int:
     """A descriptor of the regular file at `path`, opened with `flags`.
 
     Never waits: a FIFO or a device is opened without blocking, then refused. Unless
     `follow`, a symbolic link at `path` is refused, not followed (`O_NOFOLLOW` where the
-    system has it, a look at the name first elsewhere).
+    system has it, a look at the name first elsewhere). With `create`, a missing file is
+    created, exclusively (`O_EXCL`) and readable by the user only.
 
     Raises:
         NotRegularFileError: `path` is a link (unless `follow`), FIFO, device or directory.
@@ -147,10 +201,9 @@ def open_regular(path: Path, flags: int = os.O_RDONLY, *, follow: bool = False) 
     """
     if not follow and not _NO_FOLLOW and os.path.islink(path):
         raise NotRegularFileError(path, "is a symbolic link")
+    flags |= _NON_BLOCK | _NO_TERMINAL | _BINARY | (0 if follow else _NO_FOLLOW)
     try:
-        fd = os.open(
-            path, flags | _NON_BLOCK | _NO_TERMINAL | _BINARY | (0 if follow else _NO_FOLLOW)
-        )
+        fd = _open_or_create(path, flags) if create else os.open(path, flags)
     except OSError:
         _refuse_if_not_regular(path, follow)
         raise
@@ -163,6 +216,18 @@ def open_regular(path: Path, flags: int = os.O_RDONLY, *, follow: bool = False) 
         os.close(fd)
         raise
     return fd
+
+
+def _open_or_create(path: Path, flags: int) -> int:
+    while True:
+        try:
+            return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        try:
+            return os.open(path, flags)
+        except FileNotFoundError:  # removed in between: create it after all
+            pass
 
 
 def _refuse_if_not_regular(path: Path, follow: bool) -> None:

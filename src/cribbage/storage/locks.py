@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from .files import TooLargeError, make_dir, read_regular
+from .files import TooLargeError, make_dir, open_regular, read_regular
 
 __all__ = ["FileLock"]
 
@@ -48,7 +49,9 @@ class FileLock:
 
     The system drops the lock when the process ends, however it ends, so a crashed game
     never leaves a stale lock behind. Two `FileLock`s on one path exclude each other even
-    within one process.
+    within one process. The holder writes its process id in the file, so the file must be
+    the program's own: a symbolic link, a hard link or anything but a regular file there is
+    refused, never followed or overwritten.
     """
 
     def __init__(self, path: Path) -> None:
@@ -64,13 +67,16 @@ class FileLock:
         """Take the lock; False if another holder has it and `wait` is false.
 
         Raises:
-            OSError: the lock file cannot be created or opened.
+            NotRegularFileError: the lock file is a link, FIFO, device or directory.
+            OSError: the lock file cannot be created or opened, or has other names.
         """
         if self._fd is not None:
             return True
         make_dir(self.path.parent)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        fd = open_regular(self.path, os.O_RDWR, create=True)
         try:
+            if os.fstat(fd).st_nlink > 1:
+                raise OSError(errno.EMLINK, f"{self.path.name} is a hard link", str(self.path))
             if not _lock_fd(fd, wait):
                 os.close(fd)
                 return False

@@ -10,6 +10,9 @@ The data directory (`data_dir`) holds:
 * `lock` and `stats.lock`: lock files. The process holding `lock` owns the save; a second
   copy of the game plays without saving. `stats.lock` is held only while the statistics are
   read, changed and written, so two copies never lose each other's counts.
+
+Nothing is written in a data directory that is not the user's own or that others can write
+to, nor through a symbolic link inside it: the game then plays without saving and says so.
 """
 
 from __future__ import annotations
@@ -26,8 +29,11 @@ from ..stats import Statistics, tally_match
 from .files import (
     NotRegularFileError,
     TooLargeError,
+    UnusableDirectoryError,
+    check_directory,
     describe,
     fsync_directory,
+    prepare_directory,
     read_regular,
     remove_temporary,
     write_atomic,
@@ -106,6 +112,7 @@ class Storage:
                 "(set CRIBBAGE_HOME to a directory for saved games)."
             )
         try:
+            prepare_directory(self.home)
             if not self._lock.acquire(wait=False):
                 pid = self._lock.holder()
                 where = f" (process {pid})" if pid is not None else ""
@@ -119,7 +126,9 @@ class Storage:
                 "so this game will not be saved."
             )
         remove_temporary(self.home, _SAVE_NAME)
-        remove_temporary(self.records_dir, "*", older_than=_STALE_SECONDS)
+        with contextlib.suppress(OSError):
+            check_directory(self.records_dir, link=False)
+            remove_temporary(self.records_dir, "*", older_than=_STALE_SECONDS)
         return None
 
     def release(self) -> None:
@@ -232,7 +241,13 @@ class Storage:
     def _file_record(self, match: SavedMatch) -> str | None:
         path = self.records_dir / record_name(match.started, match.id)
         try:
+            prepare_directory(self.records_dir, link=False)
             write_record(match.record, path)
+        except UnusableDirectoryError as err:
+            return (
+                f"The records directory {self.records_dir} cannot be used ({err.reason}), "
+                "so the record of this match was not written."
+            )
         except OSError as err:
             return f"The record of this match could not be written ({describe(err)})."
         if not self.owns_save:
@@ -267,12 +282,18 @@ class Storage:
         Returns whether the change is safely on disk, and a sentence for the player.
         """
         try:
+            prepare_directory(self.home)
             with self._stats_lock.held_for():
                 remove_temporary(self.home, _STATS_NAME)
                 stats, message = self._read_statistics()
                 if change(stats):
                     write_statistics(self.stats_path, stats)
                 return True, message
+        except UnusableDirectoryError as err:
+            return False, (
+                f"The data directory {self.home} cannot be used ({err.reason}), "
+                "so no statistics are kept."
+            )
         except NewerStatisticsError:
             return False, (
                 "The statistics file comes from a newer version of cribbage, "
@@ -300,6 +321,7 @@ class Storage:
     def records(self) -> list[Path]:
         """The records of finished matches, oldest first."""
         with contextlib.suppress(OSError):
+            check_directory(self.records_dir, link=False)
             return sorted(self.records_dir.glob("*.json"))
         return []
 
