@@ -7,17 +7,19 @@ file, and answers in one sentence (with control characters shown, not sent).
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
 from cribbage import cli
-from cribbage.storage import Storage
+from cribbage.errors import InvalidRecordError
+from cribbage.storage import Storage, load_record
 
 from .test_storage import is_one_sentence
 from .test_storage_support import match_after
@@ -245,3 +247,134 @@ def test_replaying_something_that_is_not_a_regular_file_is_refused(
         target = tmp_path
     message = replay_error(str(target), capsys, unblock=target if kind == "fifo" else None)
     assert message == f"The record {target} is not a regular file."
+
+
+# --- numbers out of range -------------------------------------------------------------------
+
+
+def _statistics_with(storage: Storage, change: Callable[[dict[str, Any]], None]) -> str:
+    storage.save(match_after(9, None, options={"level": "easy"}))
+    data = json.loads(storage.stats_path.read_text())
+    change(data["levels"]["easy"])
+    text = json.dumps(data)
+    storage.stats_path.write_text(text)
+    return text
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("hints", 10**400),
+        ("hints", int("9" * 4300)),
+        ("deals", 10**9 + 1),
+        ("you", {"hand_points": 10**12, "hands": 1, "crib_points": 0, "cribs": 0,
+                 "pegging_points": 0}),
+        ("best_hand", {"points": 30, "cards": ["5H", "5C", "5S", "JD"], "starter": "5D"}),
+    ],
+    ids=["400 digits", "4300 digits", "a billion deals", "a trillion points", "30 in a hand"],
+)  # fmt: skip
+def test_a_number_out_of_range_makes_the_statistics_damaged(
+    storage: Storage, field: str, value: object
+) -> None:
+    def spoil(level: dict[str, object]) -> None:
+        level[field] = value
+
+    text = _statistics_with(storage, spoil)
+    stats, message = storage.statistics()
+    assert message is not None and message.startswith("The statistics file could not be read")
+    assert "easy" not in stats.levels
+    [aside] = storage.home.glob("stats.json.broken-*")
+    assert aside.read_text() == text
+    assert storage.count_hint("easy") is None
+
+
+def test_a_huge_count_does_not_break_the_report(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def spoil(level: dict[str, Any]) -> None:
+        level["you"]["hand_points"] = 10**400
+
+    with Storage(home) as storage:
+        _statistics_with(storage, spoil)
+    monkeypatch.setenv("CRIBBAGE_HOME", str(home))
+    assert cli.main(["--stats"]) == 0
+    out, err = capsys.readouterr()
+    assert "could not be read" in err and out.strip() == "No games finished yet."
+
+
+@pytest.mark.parametrize("where", ["statistics", "save", "record"])
+def test_more_digits_than_python_reads_is_damage(storage: Storage, where: str) -> None:
+    huge = "9" * 5000
+    if where == "statistics":
+        text = _statistics_with(storage, lambda level: None).replace(
+            '"hints": 0', f'"hints": {huge}'
+        )
+        storage.stats_path.write_text(text)
+        assert "could not be read" in str(storage.statistics()[1])
+        return
+    text = match_after(10, 20).to_json().replace('"seed":10,', f'"seed":{huge},')
+    if where == "save":
+        storage.save_path.write_text(text)
+        loaded, message = storage.load()
+        assert loaded is None and "cut short or is not valid JSON" in str(message)
+    else:
+        path = storage.home / "record.json"
+        path.write_text(text)
+        with pytest.raises(InvalidRecordError, match="cut short or is not valid JSON"):
+            load_record(path)
+
+
+SPOILED_SAVES = {
+    "a seed past 64 bits": lambda data: data["record"].update(seed=2**64),
+    "a negative seed past 64 bits": lambda data: data["record"].update(seed=-(2**63) - 1),
+    "an option past 64 bits": lambda data: data["options"].update(seed=10**30),
+    "an infinite option": lambda data: data["options"].update(speed=float("inf")),
+    "a match of a billion games": lambda data: data["record"]["match"].update(games=10**9 + 1),
+    "match points past a billion": lambda data: data["record"]["match"].update(
+        values=[1, 2, 10**10]
+    ),
+    "a cut past the pack": lambda data: data["record"]["steps"][0].update(cut_for_deal=10**20),
+    "a seat past the table": lambda data: data["record"]["steps"][0].update(seat=10**20),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(SPOILED_SAVES))
+def test_a_number_out_of_range_makes_the_save_damaged(storage: Storage, kind: str) -> None:
+    data = json.loads(match_after(11, 12).to_json())
+    SPOILED_SAVES[kind](data)
+    storage.save_path.write_text(json.dumps(data))
+    loaded, message = storage.load()
+    assert loaded is None and message is not None
+    assert message.startswith("The saved game could not be resumed because it has a bad")
+    assert len(list(storage.home.glob("save.json.broken-*"))) == 1
+
+
+def test_a_seed_past_64_bits_makes_a_record_unreadable(tmp_path: Path) -> None:
+    data = json.loads(match_after(12, 12).record.to_json())
+    data["seed"] = 2**70
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(InvalidRecordError, match="bad or missing field"):
+        load_record(path)
+
+
+def test_a_save_the_reader_would_refuse_is_not_written(storage: Storage) -> None:
+    kept = match_after(13, 10)
+    assert storage.save(kept) is None
+    odd = match_after(13, 11)
+    odd.options["seed"] = 2**64  # as from `cribbage --seed` with a number that large
+    assert storage.save(odd) == (
+        "The game cannot be saved (a number in it is out of range); play goes on without saving."
+    )
+    resumed, _ = storage.load()
+    assert resumed is not None and resumed.record == kept.record
+
+
+def test_an_absurd_process_id_in_the_lock_is_not_shown(home: Path) -> None:
+    with Storage(home) as first:
+        assert first.claim() is None
+        (home / "lock").write_text("9" * 400)  # the lock is held on the file, not its text
+        with Storage(home) as second:
+            assert second.claim() == (
+                "A game of cribbage is already open elsewhere, so this game will not be saved."
+            )

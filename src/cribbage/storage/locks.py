@@ -99,9 +99,11 @@ class FileLock:
         os.close(fd)
 
     def holder(self) -> int | None:
-        """The process id written by the holder, if it can be read."""
+        """The process id written by the holder, if it can be read and is one."""
         with contextlib.suppress(OSError, ValueError, TooLargeError):
-            return int(read_regular(self.path, limit=64).decode().strip())
+            pid = int(read_regular(self.path, limit=64).decode().strip())
+            if 0 < pid < 2**32:
+                return pid
         return None
 
     @contextlib.contextmanager

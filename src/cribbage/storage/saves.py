@@ -8,17 +8,18 @@ not a legal game is refused (`UnusableSaveError`).
 from __future__ import annotations
 
 import json
+import math
 import re
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Final, TypeAlias
 
 from ..errors import InvalidRecordError
 from ..events import Event
 from ..match import MatchConfig, MatchOver, MatchState
-from ..record import Record, Recorder, Step, replay_steps
+from ..record import SEEDS, Record, Recorder, Step, replay_steps
 from ..rules import GameConfig
 from ..stats import is_level_name
 
@@ -50,6 +51,7 @@ from the old one goes here, so old saves keep loading.
 
 _ID: Final = re.compile(r"[0-9A-Za-z_-]{1,64}")
 _MAX_OPTIONS: Final = 64
+_VERSIONS: Final = range(1, 1001)
 
 
 class UnusableSaveError(InvalidRecordError):
@@ -70,6 +72,13 @@ def _now() -> str:
 
 
 def _check_options(options: object) -> Options:
+    """The options as a save holds them.
+
+    Raises:
+        TypeError: they are not a small table of names to strings, numbers or booleans.
+        ValueError: a number is out of range: an integer beyond 64 bits (as a seed may be),
+            or a number that is not finite or beyond 2**64.
+    """
     if (
         not isinstance(options, dict)
         or len(options) > _MAX_OPTIONS
@@ -80,6 +89,11 @@ def _check_options(options: object) -> Options:
         )
     ):
         raise TypeError("Options are a small table of names to strings, numbers or booleans.")
+    for value in options.values():
+        if (isinstance(value, int) and value not in SEEDS) or (
+            isinstance(value, float) and not (math.isfinite(value) and abs(value) <= 2**64)
+        ):
+            raise ValueError("An option's number is out of range.")
     return dict(options)
 
 
@@ -112,6 +126,7 @@ class SavedMatch:
 
         Raises:
             TypeError: an option value is not a string, number, boolean or None.
+            ValueError: an option's number is out of the range a save holds.
         """
         recorder = Recorder.start(seed, game_config, match_config)
         return SavedMatch(new_match_id(), recorder, _check_options(dict(options or {})))
@@ -142,7 +157,17 @@ class SavedMatch:
         return self.recorder.apply(step)
 
     def to_json(self) -> str:
-        """The save file's text."""
+        """The save file's text.
+
+        Raises:
+            ValueError: a number in the save (an option, the seed, a rule) is out of the range
+                `from_json` reads back, so the save would be refused; nothing is written then.
+        """
+        try:
+            _check_options(self.options)
+            Record.from_dict(replace(self.record, steps=()).to_dict())  # its steps are legal
+        except ValueError:
+            raise ValueError("a number in it is out of range") from None
         return json.dumps(
             {
                 "format": SAVE_FORMAT,
@@ -191,7 +216,7 @@ class SavedMatch:
 
 def _migrate(data: dict[str, Any]) -> dict[str, Any]:
     version = data.get("version")
-    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+    if isinstance(version, bool) or not isinstance(version, int) or version not in _VERSIONS:
         raise UnusableSaveError("it has no valid format version")
     if version > SAVE_VERSION:
         raise UnusableSaveError("it was saved by a newer version of cribbage")

@@ -1,8 +1,9 @@
 """The statistics file, `stats.json`: its format, and reading and writing it.
 
 The file holds a `cribbage.stats.Statistics` as JSON with a format name and a version.
-Reading checks every field: anything missing, extra, of the wrong type or out of range
-makes the file damaged (`DamagedStatisticsError`), and the caller moves it aside.
+Reading checks every field: anything missing, extra, of the wrong type or out of range (a
+count is 0 to a billion, a hand's points 0 to 29) makes the file damaged
+(`DamagedStatisticsError`), and the caller moves it aside.
 
 >>> from cribbage.stats import Statistics
 >>> stats = Statistics()
@@ -38,6 +39,12 @@ __all__ = [
 STATS_FORMAT: Final = "cribbage-stats"
 STATS_VERSION: Final = 1
 
+MAX_COUNT: Final = 10**9
+"""The largest count the file may hold (games, points, hints...)."""
+_LAST_VERSION: Final = 1000
+"""A larger version number is damage, not a newer program."""
+_HAND_POINTS: Final = range(30)
+
 
 class DamagedStatisticsError(Exception):
     """The statistics file is not one this program wrote: cut short, not JSON, a bad field.
@@ -68,7 +75,8 @@ def read_statistics(path: Path) -> Statistics:
         if not isinstance(data, dict) or data.pop("format", None) != STATS_FORMAT:
             raise ValueError("not a statistics file")
         version = data.pop("version", None)
-        if isinstance(version, int) and not isinstance(version, bool) and version > STATS_VERSION:
+        newer = range(STATS_VERSION + 1, _LAST_VERSION + 1)
+        if isinstance(version, int) and not isinstance(version, bool) and version in newer:
             raise NewerStatisticsError
         if version != STATS_VERSION:
             raise ValueError("no known version")
@@ -108,7 +116,7 @@ def parse_statistics(data: object) -> Statistics:
     """Read statistics written by `dump_statistics`.
 
     Raises:
-        ValueError: anything missing, extra, of the wrong type or negative.
+        ValueError: anything missing, extra, of the wrong type or out of range.
     """
     body = _exact_keys(data, {"levels", "counted"}, "the statistics")
     levels = body["levels"]
@@ -160,7 +168,10 @@ def _level_from_dict(data: object) -> LevelStats:
             raise ValueError(f"the best hand names no cards ({err})") from None
         if len(cards) != 4 or len({*cards, starter}) != 5:
             raise ValueError("the best hand is not four cards and a starter")
-        stats.best_hand = BestHand(_count(best["points"], "points"), cards, starter)
+        points = _count(best["points"], "points")
+        if points not in _HAND_POINTS:
+            raise ValueError("the best hand has more points than a hand can")
+        stats.best_hand = BestHand(points, cards, starter)
     if stats.streak > stats.longest_streak or stats.longest_streak > stats.games_won:
         raise ValueError("the winning streaks do not add up")
     return stats
@@ -178,8 +189,8 @@ def _set_counts(target: object, body: Mapping[str, object], names: tuple[str, ..
 
 
 def _count(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name} is not a count")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise ValueError(f"{name} is not a count from 0 to {MAX_COUNT}")
     return value
 
 

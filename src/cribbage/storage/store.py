@@ -195,11 +195,12 @@ class Storage:
     def _write_save(self, match: SavedMatch) -> str | None:
         try:
             write_atomic(self.save_path, match.to_json().encode())
-        except OSError as err:
+        except (OSError, ValueError) as err:  # ValueError: a save that could not be read back
             if self._save_failing:
                 return None
             self._save_failing = True
-            return f"The game cannot be saved ({describe(err)}); play goes on without saving."
+            why = describe(err) if isinstance(err, OSError) else str(err)
+            return f"The game cannot be saved ({why}); play goes on without saving."
         if self._save_failing:
             self._save_failing = False
             return "The game is being saved again."
