@@ -19,7 +19,7 @@ import pytest
 
 from cribbage import cli
 from cribbage.errors import InvalidRecordError
-from cribbage.storage import Storage, load_record
+from cribbage.storage import Storage, files, load_record, write_record
 
 from .test_storage import is_one_sentence
 from .test_storage_support import match_after
@@ -378,3 +378,31 @@ def test_an_absurd_process_id_in_the_lock_is_not_shown(home: Path) -> None:
             assert second.claim() == (
                 "A game of cribbage is already open elsewhere, so this game will not be saved."
             )
+
+
+# --- one size limit for writing and reading -------------------------------------------------
+
+
+def test_a_save_too_large_to_read_back_is_not_written(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept = match_after(14, 20)
+    assert storage.save(kept) is None
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", len(kept.to_json()) + 100)
+    longer = match_after(14, 60)
+    message = storage.save(longer)
+    assert message == (
+        f"The game cannot be saved (it would be over the {files.MAX_FILE_BYTES:,}-byte "
+        "limit); play goes on without saving."
+    )
+    resumed, told = storage.load()
+    assert told is None and resumed is not None and resumed.record == kept.record
+
+
+def test_a_record_too_large_to_read_back_is_not_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", 100)
+    with pytest.raises(OSError, match="over the 100-byte limit"):
+        write_record(match_after(15, 20).record, tmp_path / "record.json")
+    assert list(tmp_path.iterdir()) == []

@@ -40,7 +40,11 @@ __all__ = [
 ]
 
 MAX_FILE_BYTES: Final = 2_000_000
-"""Saves, records and statistics larger than this are refused unread (a long match is ~30 kB)."""
+"""The size limit of saves, records and statistics, for writing and reading alike.
+
+A larger file is refused unread, and one that would be larger is not written, so that
+everything written can be read back (a long match is ~30 kB).
+"""
 
 
 _NO_FOLLOW: Final = getattr(os, "O_NOFOLLOW", 0)
@@ -154,8 +158,11 @@ def write_atomic(path: Path, data: bytes) -> None:
     old file is untouched.
 
     Raises:
-        OSError: the directory cannot be written (full, read-only, missing rights...).
+        OSError: the directory cannot be written (full, read-only, missing rights...), or
+            `data` is larger than `MAX_FILE_BYTES`, so could not be read back (EFBIG).
     """
+    if len(data) > MAX_FILE_BYTES:
+        raise OSError(errno.EFBIG, f"it would be over the {MAX_FILE_BYTES:,}-byte limit", str(path))
     directory = path.parent
     make_dir(directory)
     fd, temporary = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
