@@ -406,3 +406,27 @@ def test_a_record_too_large_to_read_back_is_not_written(
     with pytest.raises(OSError, match="over the 100-byte limit"):
         write_record(match_after(15, 20).record, tmp_path / "record.json")
     assert list(tmp_path.iterdir()) == []
+
+
+# --- damaged files are kept, each one -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["save.json", "stats.json"])
+def test_damaged_files_set_aside_in_the_same_second_are_all_kept(
+    storage: Storage, name: str
+) -> None:
+    texts = ["{ the first", "{ the second", "{ the third"]
+    prefix = len(f"{name}.broken-YYYYmmdd-HHMMSS")
+    for _ in range(100):  # until all three are set aside within one second
+        for text in texts:
+            (storage.home / name).write_text(text)
+            if name == "save.json":
+                assert storage.load()[1] is not None
+            else:
+                assert storage.statistics()[1] is not None
+        asides = list(storage.home.glob(f"{name}.broken-*"))
+        if len({aside.name[:prefix] for aside in asides}) == 1:
+            break
+        for aside in asides:
+            aside.unlink()
+    assert sorted(aside.read_text() for aside in asides) == texts

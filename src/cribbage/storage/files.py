@@ -20,6 +20,7 @@ import stat
 import sys
 import tempfile
 import time
+from datetime import datetime
 from pathlib import Path
 from typing import Final
 
@@ -32,6 +33,7 @@ __all__ = [
     "describe",
     "fsync_directory",
     "make_dir",
+    "move_aside",
     "open_regular",
     "prepare_directory",
     "read_regular",
@@ -180,6 +182,47 @@ def write_atomic(path: Path, data: bytes) -> None:
             os.unlink(temporary)
         raise
     fsync_directory(directory)
+
+
+def move_aside(path: Path) -> Path:
+    """Rename the damaged file `path` to `<name>.broken-<time>` beside it; return the new name.
+
+    The name is taken exclusively: a second file set aside within the same second becomes
+    `<name>.broken-<time>-1`, and so on, and no file set aside ever replaces another. A
+    symbolic link is moved, not followed.
+
+    Raises:
+        OSError: the file cannot be renamed.
+    """
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    serial = 0
+    while True:
+        aside = path.with_name(f"{path.name}.broken-{stamp}{f'-{serial}' if serial else ''}")
+        try:
+            _rename_exclusive(path, aside)
+        except FileExistsError:
+            serial += 1
+            continue
+        return aside
+
+
+def _rename_exclusive(source: Path, target: Path) -> None:
+    """Rename `source` to `target`, failing with FileExistsError if `target` exists.
+
+    A hard link, then removing the old name: the link fails if the name is taken. Where a
+    hard link cannot be made (some file systems, a directory) the rename goes ahead once the
+    name is seen free (Windows' rename never replaces a file anyway).
+    """
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except FileExistsError:
+        raise
+    except (OSError, NotImplementedError):
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, "File exists", str(target)) from None
+        os.rename(source, target)
+        return
+    os.unlink(source)
 
 
 def remove_temporary(directory: Path, name: str, older_than: float = 0.0) -> None:

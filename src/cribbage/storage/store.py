@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import Final
 
@@ -33,6 +32,7 @@ from .files import (
     check_directory,
     describe,
     fsync_directory,
+    move_aside,
     prepare_directory,
     read_regular,
     remove_temporary,
@@ -207,14 +207,8 @@ class Storage:
         return None
 
     def _set_aside(self, reason: str) -> str:
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = self.home / f"{_SAVE_NAME}.broken-{stamp}"
-        serial = 1
-        while aside.exists():
-            aside = self.home / f"{_SAVE_NAME}.broken-{stamp}-{serial}"
-            serial += 1
         try:
-            os.replace(self.save_path, aside)
+            aside = move_aside(self.save_path)
         except OSError as err:
             return (
                 f"The saved game could not be resumed because {reason}, "
@@ -310,9 +304,7 @@ class Storage:
             return Statistics(), None
         except DamagedStatisticsError as err:
             what = err.what
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        aside = self.home / f"{_STATS_NAME}.broken-{stamp}"
-        os.replace(self.stats_path, aside)
+        aside = move_aside(self.stats_path)
         return Statistics(), (
             f"The statistics file {what} and was moved to {aside}; new statistics start now."
         )
