@@ -430,3 +430,55 @@ def test_damaged_files_set_aside_in_the_same_second_are_all_kept(
         for aside in asides:
             aside.unlink()
     assert sorted(aside.read_text() for aside in asides) == texts
+
+
+# --- --replay and the records directory -----------------------------------------------------
+
+
+@pytest.fixture
+def records(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The records directory of a data directory named by CRIBBAGE_HOME."""
+    monkeypatch.setenv("CRIBBAGE_HOME", str(home))
+    return home / "records"
+
+
+def test_a_missing_record_names_the_records_directory(
+    records: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    message = replay_error("20250101-120000-1a2b3c4d.json", capsys)
+    assert is_one_sentence(message) and str(records) in message
+    message = replay_error(str(tmp_path / "nowhere" / "x.json"), capsys)
+    assert is_one_sentence(message) and str(records) in message
+
+
+def test_a_bare_name_is_looked_up_in_the_records_directory(
+    records: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    final = match_after(16, None)
+    write_record(final.record, records / "20250101-120000-abcdef01.json")
+    monkeypatch.chdir(tmp_path)
+    # found, so what stops it now is that the tests run without a terminal
+    assert replay_error("20250101-120000-abcdef01.json", capsys).startswith("The game needs a")
+    with Storage() as storage:
+        assert storage.open_record("20250101-120000-abcdef01.json") == final.record
+    (tmp_path / "20250101-120000-abcdef01.json").write_text("{")  # here first
+    message = replay_error("20250101-120000-abcdef01.json", capsys)
+    assert message == (
+        "The record 20250101-120000-abcdef01.json is cut short or is not valid JSON."
+    )
+
+
+def test_the_help_names_the_records_directory(
+    records: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "400")
+    text = cli.build_parser().format_help()
+    [line] = [line for line in text.splitlines() if line.strip().startswith("--replay FILE")]
+    assert str(records) in line

@@ -32,7 +32,7 @@ from ..record import replay_steps
 from .files import MAX_FILE_BYTES, write_atomic
 from .locks import FileLock
 from .paths import data_dir
-from .records import load_record, write_record
+from .records import load_record, records_directory, write_record
 from .saves import (
     MIGRATIONS,
     SAVE_FORMAT,
@@ -62,6 +62,7 @@ __all__ = [
     "data_dir",
     "load_record",
     "new_match_id",
+    "records_directory",
     "replay_steps",
     "write_atomic",
     "write_record",

@@ -14,12 +14,21 @@ from typing import Final
 from ..errors import InvalidRecordError
 from ..record import Record, replay_steps
 from .files import NotRegularFileError, TooLargeError, describe, read_regular, write_atomic
+from .paths import data_dir
 from .saves import SAVE_FORMAT
 
-__all__ = ["RECORDS_DIR", "load_record", "record_name", "write_record"]
+__all__ = ["RECORDS_DIR", "load_record", "record_name", "records_directory", "write_record"]
 
 RECORDS_DIR: Final = "records"
 """The directory of the data directory where finished matches are filed."""
+
+
+def records_directory() -> Path | None:
+    """The records directory of the player's data directory; None if no home is known."""
+    try:
+        return data_dir() / RECORDS_DIR
+    except RuntimeError:
+        return None
 
 
 def record_name(started: str, match_id: str) -> str:
@@ -41,15 +50,17 @@ def write_record(record: Record, path: Path | str) -> None:
     write_atomic(Path(path), record.to_json().encode())
 
 
-def load_record(path: Path | str) -> Record:
+def load_record(path: Path | str, *, follow_links: bool = True) -> Record:
     """The record in a record file (or in a save file), checked by replaying it.
 
+    `follow_links` false refuses a symbolic link at `path` (for a file in the data directory).
+
     Raises:
-        InvalidRecordError: the file cannot be read, is not a record, or does not replay;
-            the text is one sentence naming the file.
+        InvalidRecordError: the file cannot be read, is not a regular file, is not a record,
+            or does not replay; the text is one sentence naming the file.
     """
     try:
-        text = read_regular(Path(path), follow=True).decode("utf-8")
+        text = read_regular(Path(path), follow=follow_links).decode("utf-8")
     except NotRegularFileError:
         raise InvalidRecordError(f"The record {path} is not a regular file.") from None
     except OSError as err:

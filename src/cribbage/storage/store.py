@@ -23,6 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Final
 
+from ..errors import InvalidRecordError
+from ..record import Record
 from ..rules import Phase
 from ..stats import Statistics, tally_match
 from .files import (
@@ -40,7 +42,7 @@ from .files import (
 )
 from .locks import FileLock
 from .paths import data_dir
-from .records import RECORDS_DIR, record_name, write_record
+from .records import RECORDS_DIR, load_record, record_name, write_record
 from .saves import SavedMatch, UnusableSaveError
 from .statistics import (
     DamagedStatisticsError,
@@ -310,6 +312,28 @@ class Storage:
         )
 
     # -- records
+
+    def open_record(self, name: str) -> Record:
+        """The record that `name` names, for `cribbage --replay`: a path, or a record's name.
+
+        A bare file name (no directory part) that is not in the current directory is looked
+        up in the records directory too, following no link there.
+
+        Raises:
+            InvalidRecordError: one sentence: there is no such file (saying where the records
+                are), or it cannot be read, is not a record, or does not replay.
+        """
+        path = Path(name)
+        if self._homeless or os.path.lexists(path):
+            return load_record(path)
+        if not os.path.dirname(name):
+            filed = self.records_dir / name
+            if os.path.lexists(filed):
+                return load_record(filed, follow_links=False)
+            raise InvalidRecordError(f"There is no file {name} here or in {self.records_dir}.")
+        raise InvalidRecordError(
+            f"There is no file {name}; finished matches are filed in {self.records_dir}."
+        )
 
     def records(self) -> list[Path]:
         """The records of finished matches, oldest first."""
