@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -482,3 +483,37 @@ def test_the_help_names_the_records_directory(
     text = cli.build_parser().format_help()
     [line] = [line for line in text.splitlines() if line.strip().startswith("--replay FILE")]
     assert str(records) in line
+
+
+# --- text from outside is shown, not obeyed -------------------------------------------------
+
+
+def test_a_card_in_a_record_is_shown_with_its_escapes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = match_after(17, 12).record.to_json()
+    path = tmp_path / "record.json"
+    path.write_text(text.replace('"discard":["', '"discard":["\\u001b[2J\\u001b]0;owned\\u0007', 1))
+    message = replay_error(str(path), capsys)
+    assert "\x1b" not in message and "\x07" not in message
+    assert "'\\x1b[2J\\x1b]0;owned\\x07" in message
+
+
+@pytest.mark.parametrize("option", ["--count", "--discard"])
+def test_a_card_on_the_command_line_is_shown_with_its_escapes(
+    capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    cards = ["5h", "5c", "\x1b[31mjd", "5s", "5d", "ac"][: 5 if option == "--count" else 6]
+    assert cli.main([option, *cards]) == 2
+    err = capsys.readouterr().err
+    assert err == "cribbage: '\\x1b[31mjd' is not a card.\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file names with control characters")
+def test_a_file_name_with_escapes_is_shown_with_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "record\x1b[2J.json"
+    path.write_text("{")
+    message = replay_error(str(path), capsys)
+    assert "\x1b" not in message and "record\\x1b[2J.json" in message

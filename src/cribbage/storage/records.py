@@ -13,6 +13,7 @@ from typing import Final
 
 from ..errors import InvalidRecordError
 from ..record import Record, replay_steps
+from ..text import visible
 from .files import NotRegularFileError, TooLargeError, describe, read_regular, write_atomic
 from .paths import data_dir
 from .saves import SAVE_FORMAT
@@ -57,8 +58,16 @@ def load_record(path: Path | str, *, follow_links: bool = True) -> Record:
 
     Raises:
         InvalidRecordError: the file cannot be read, is not a regular file, is not a record,
-            or does not replay; the text is one sentence naming the file.
+            or does not replay; the text is one sentence naming the file, with any control
+            characters in its name or in text from the file shown as escapes.
     """
+    try:
+        return _load_record(path, follow_links)
+    except InvalidRecordError as err:
+        raise InvalidRecordError(visible(str(err))) from None
+
+
+def _load_record(path: Path | str, follow_links: bool) -> Record:
     try:
         text = read_regular(Path(path), follow=follow_links).decode("utf-8")
     except NotRegularFileError:

@@ -27,6 +27,7 @@ from ..errors import InvalidRecordError
 from ..record import Record
 from ..rules import Phase
 from ..stats import Statistics, tally_match
+from ..text import visible
 from .files import (
     NotRegularFileError,
     TooLargeError,
@@ -330,9 +331,11 @@ class Storage:
             filed = self.records_dir / name
             if os.path.lexists(filed):
                 return load_record(filed, follow_links=False)
-            raise InvalidRecordError(f"There is no file {name} here or in {self.records_dir}.")
+            raise InvalidRecordError(
+                f"There is no file {visible(name)} here or in {self.records_dir}."
+            )
         raise InvalidRecordError(
-            f"There is no file {name}; finished matches are filed in {self.records_dir}."
+            f"There is no file {visible(name)}; finished matches are filed in {self.records_dir}."
         )
 
     def records(self) -> list[Path]:
