@@ -4,8 +4,9 @@
     python benchmarks/reliability.py --kills 200 --damaged 500
 
 Kills: a real `python` process plays a seeded match of two games to 31, resuming the save and
-saving after every step; it is killed with SIGKILL at a random moment (up to 0.6 s after it
-starts), over and over. After each kill the save must be absent or be exactly the match as
+saving after every step; it is killed with SIGKILL at a random moment (as soon as it has
+reported a random number of saves, from 0 to 40, and half the time once its next save has
+begun), over and over. After each kill the save must be absent or be exactly the match as
 played up to the last save the process confirmed, or one step further (saved, not yet
 confirmed); in the end each finished match must be counted once in the statistics and filed
 once as a record. Damaged files: every truncation of a save and of a statistics file, and
@@ -33,6 +34,7 @@ sys.path.insert(0, str(TESTS))
 
 from cribbage.storage import Storage  # noqa: E402
 from test_storage_support import (  # noqa: E402
+    Reports,
     damage,
     kill_and_check,
     match_after,
@@ -52,12 +54,16 @@ class ProcessSaver:
             stdout=subprocess.PIPE,
         )
         self.pid = self._process.pid
+        assert self._process.stdout is not None
+        self.reports = Reports(self._process.stdout.fileno())
 
     def kill(self) -> bytes:
         self._process.send_signal(signal.SIGKILL)
         self._process.wait()
+        reported = self.reports.finish()
         assert self._process.stdout is not None
-        return self._process.stdout.read()
+        self._process.stdout.close()
+        return reported
 
 
 def _damaged(
@@ -92,7 +98,7 @@ def main() -> int:
         home = Path(directory) / "kills"
         start = time.perf_counter()
         figures = kill_and_check(
-            home, args.seed, args.kills, lambda: ProcessSaver(home, args.seed), rng, longest=0.6
+            home, args.seed, args.kills, lambda: ProcessSaver(home, args.seed), rng
         )
         print(
             f"kills: {figures.kills} in {time.perf_counter() - start:.0f} s "

@@ -27,6 +27,7 @@ from cribbage.stats import (
     summary_line,
     tally_match,
 )
+from cribbage.storage.statistics import dump_statistics, parse_statistics
 
 from .test_storage_support import CLAIMED, match_after
 
@@ -199,7 +200,7 @@ def _some_statistics(seed: int, games: int) -> Statistics:
 @given(seeds, st.integers(0, 4))
 def test_statistics_round_trip_through_plain_data(seed: int, games: int) -> None:
     stats = _some_statistics(seed, games)
-    assert Statistics.from_dict(copy.deepcopy(stats.to_dict())) == stats
+    assert parse_statistics(copy.deepcopy(dump_statistics(stats))) == stats
 
 
 def _spoil(data: dict[str, Any], path: tuple[str, ...], value: object) -> dict[str, Any]:
@@ -243,10 +244,10 @@ def _spoil(data: dict[str, Any], path: tuple[str, ...], value: object) -> dict[s
 def test_a_malformed_statistics_table_is_refused(path: tuple[str, ...], value: object) -> None:
     stats = Statistics()
     stats.level("easy").add_game(_tally(0, best=12))
-    data = stats.to_dict()
-    assert Statistics.from_dict(copy.deepcopy(data)) == stats
+    data = dump_statistics(stats)
+    assert parse_statistics(copy.deepcopy(data)) == stats
     with pytest.raises(ValueError):
-        Statistics.from_dict(_spoil(data, path, value))
+        parse_statistics(_spoil(data, path, value))
 
 
 # --- the report -----------------------------------------------------------------------------

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from cribbage import storage as storage_module
 from cribbage.errors import InvalidRecordError
 from cribbage.match import MatchConfig
 from cribbage.record import NEXT_GAME, Record, Recorder, replay, replay_steps
@@ -23,10 +22,13 @@ from cribbage.storage import (
     SavedMatch,
     Storage,
     data_dir,
+    files,
     load_record,
+    saves,
     write_atomic,
     write_record,
 )
+from cribbage.storage.statistics import parse_statistics
 
 from .test_storage_support import match_after
 
@@ -264,7 +266,7 @@ def test_the_reasons_name_what_went_wrong(storage: Storage) -> None:
 
 def test_a_huge_file_is_refused_unread(storage: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
     text = match_after(4, 30).to_json()
-    monkeypatch.setattr(storage_module, "MAX_FILE_BYTES", len(text) - 1)
+    monkeypatch.setattr(files, "MAX_FILE_BYTES", len(text) - 1)
     storage.save_path.write_text(text)
     loaded, message = storage.load()
     assert loaded is None and "far too large to be a save" in str(message)
@@ -279,7 +281,7 @@ def test_a_huge_file_is_refused_unread(storage: Storage, monkeypatch: pytest.Mon
 def test_an_unreadable_save_is_moved_aside(storage: Storage) -> None:
     storage.save_path.mkdir()
     loaded, message = storage.load()
-    assert loaded is None and message is not None and "cannot be read" in message
+    assert loaded is None and message is not None and "it is not a regular file" in message
     assert not storage.save_path.exists()
 
 
@@ -295,8 +297,8 @@ def test_an_older_version_is_upgraded_by_the_migration_hook(
         data["version"] = 2
         return data
 
-    monkeypatch.setattr(storage_module, "SAVE_VERSION", 2)
-    monkeypatch.setitem(storage_module.MIGRATIONS, 1, upgrade)
+    monkeypatch.setattr(saves, "SAVE_VERSION", 2)
+    monkeypatch.setitem(saves.MIGRATIONS, 1, upgrade)
     storage.save_path.write_text(json.dumps(old))
     loaded, message = storage.load()
     assert message is None and loaded is not None
@@ -309,8 +311,8 @@ def test_a_save_the_upgrade_cannot_read_is_moved_aside(
     storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     storage.save_path.write_text(match_after(6, 25).to_json())  # version 1
-    monkeypatch.setattr(storage_module, "SAVE_VERSION", 2)
-    monkeypatch.setitem(storage_module.MIGRATIONS, 1, lambda data: data["missing"])
+    monkeypatch.setattr(saves, "SAVE_VERSION", 2)
+    monkeypatch.setitem(saves.MIGRATIONS, 1, lambda data: data["missing"])
     loaded, message = storage.load()
     assert loaded is None and "could not be upgraded from version 1" in str(message)
 
@@ -642,7 +644,7 @@ def test_the_statistics_file_reads_back(storage: Storage) -> None:
     storage.count_hint("expert")
     written = json.loads(storage.stats_path.read_text())
     assert written["format"] == "cribbage-stats" and written["version"] == 1
-    assert Statistics.from_dict({k: written[k] for k in ("levels", "counted")}) == stats_of(storage)
+    assert parse_statistics({k: written[k] for k in ("levels", "counted")}) == stats_of(storage)
 
 
 def test_this_module_runs_without_curses() -> None:

@@ -169,7 +169,7 @@ def tmpfs(where: Path, size: str, *options: str) -> Iterator[Path]:
     mount = shutil.which("mount")
     if not IS_ROOT or sys.platform != "linux" or mount is None:
         pytest.skip("mounting a small file system needs root on Linux")
-    flags = ",".join((f"size={size}", *options))
+    flags = ",".join((f"size={size}", "mode=0700", *options))  # a data directory is private
     done = subprocess.run(
         [mount, "-t", "tmpfs", "-o", flags, "tmpfs", str(where)], capture_output=True
     )

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 import random
+import select
 import signal
 import struct
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +32,7 @@ from cribbage.rules import (
 from cribbage.scoring import score_hand
 from cribbage.stats import Statistics, tally_match
 from cribbage.storage import Options, SavedMatch, Storage, UnusableSaveError
+from cribbage.storage.statistics import dump_statistics, parse_statistics
 
 CLAIMED = GameConfig(counting=(Counting.CLAIMED, Counting.AUTOMATIC), muggins=True)
 """Rules in which the player counts their own hand, so the show waits for claims."""
@@ -144,10 +145,41 @@ class KillFigures:
     losses: list[str] = field(default_factory=list)
 
 
+class Reports:
+    """The reports of a `run_saver` process, read from the pipe `fd` as they arrive."""
+
+    def __init__(self, fd: int) -> None:
+        self._fd = fd
+        self._read = bytearray()
+        self._ended = False
+
+    def wait_for(self, count: int) -> None:
+        """Block until `count` reports have arrived in all, or the writer has ended."""
+        while len(self._read) < count * _REPORT.size and not self._ended:
+            self._take(os.read(self._fd, 65536))
+
+    def wait_for_file(self, directory: Path, pattern: str) -> None:
+        """Return once a file matching `pattern` is in `directory`, or the writer has ended."""
+        while not any(directory.glob(pattern)) and not self._ended:
+            if select.select([self._fd], [], [], 0)[0]:  # reports waiting, or the end
+                self._take(os.read(self._fd, 65536))
+
+    def finish(self) -> bytes:
+        """Everything reported, once the writer is gone (the pipe is left to its owner)."""
+        while not self._ended:
+            self._take(os.read(self._fd, 65536))
+        return bytes(self._read)
+
+    def _take(self, chunk: bytes) -> None:
+        self._read += chunk
+        self._ended = not chunk
+
+
 class Saver(Protocol):
     """A running `run_saver` process."""
 
     pid: int
+    reports: Reports
 
     def kill(self) -> bytes:
         """SIGKILL it, wait for it, and return everything it reported."""
@@ -159,9 +191,13 @@ def kill_and_check(
     iterations: int,
     launch: Callable[[], Saver],
     rng: random.Random,
-    longest: float = 0.3,
+    most_saves: int = 40,
 ) -> KillFigures:
     """Kill a saving game `iterations` times at random moments, checking the save each time.
+
+    Each kill comes as soon as the game has reported a random number of saves, from 0 to
+    `most_saves` (wherever it then is: in a step, or before its first save), and half the
+    time only once its next save has begun, when the save's temporary file appears.
 
     After every kill the save must be absent or load as the canonical match after exactly the
     steps confirmed saved (or one more, saved but not yet reported); in the end every
@@ -175,7 +211,10 @@ def kill_and_check(
     leftover = False  # the save holds a finished match: the next start files it
     for _ in range(iterations):
         saver = launch()
-        time.sleep(rng.uniform(0, longest))
+        saves = rng.randint(0, most_saves)
+        saver.reports.wait_for(saves)
+        if saves and rng.random() < 0.5:  # after a save the leftovers of a kill are gone
+            saver.reports.wait_for_file(home, ".save.json.*.tmp")  # in the middle of a save
         reports = [value for (value,) in _REPORT.iter_unpack(saver.kill())]
         figures.kills += 1
         figures.matches += reports.count(0)
@@ -251,23 +290,21 @@ class ForkedSaver:
             finally:
                 os._exit(1)
         os.close(write_fd)
-        self.pid, self._read_fd = pid, read_fd
+        self.pid, self._read_fd, self.reports = pid, read_fd, Reports(read_fd)
 
     def kill(self) -> bytes:
         os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
-        chunks = []
-        while chunk := os.read(self._read_fd, 65536):
-            chunks.append(chunk)
+        reported = self.reports.finish()
         os.close(self._read_fd)
-        return b"".join(chunks)
+        return reported
 
 
 def test_a_killed_saver_reports_what_it_saved(tmp_path: Path) -> None:
     if not hasattr(os, "fork"):
         pytest.skip("needs fork")
     figures = kill_and_check(
-        tmp_path, 1, 3, lambda: ForkedSaver(tmp_path, 1), random.Random(0), longest=0.05
+        tmp_path, 1, 3, lambda: ForkedSaver(tmp_path, 1), random.Random(0), most_saves=5
     )
     assert figures.kills == 3 and figures.losses == []
     assert figures.resumed >= 1
@@ -346,7 +383,7 @@ def try_damaged_statistics(storage: Storage, damaged: bytes, failures: list[str]
     for aside in asides:
         aside.unlink()
     if message is None:
-        outcome = "kept" if stats.from_dict(stats.to_dict()) == stats and not asides else ""
+        outcome = "kept" if parse_statistics(dump_statistics(stats)) == stats and not asides else ""
     elif "newer version" in message:
         outcome = "left alone" if storage.stats_path.read_bytes() == damaged else ""
     else:

@@ -202,7 +202,7 @@ def test_a_save_that_fails_is_one_message_and_play_goes_on(
     def full(path: Path, data: bytes) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("cribbage.storage.write_atomic", full)
+    monkeypatch.setattr("cribbage.storage.store.write_atomic", full)
     _storage, screen, _ = start(tmp_path, [ENTER, " ", " ", ENTER])
     assert said(screen).count("cannot be saved") == 1
     assert "You lay away" in said(screen)

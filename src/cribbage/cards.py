@@ -9,6 +9,7 @@ from enum import IntEnum
 from typing import Final
 
 from .errors import AmbiguousCardError, CardNotInHandError, InvalidCardError
+from .text import visible
 
 __all__ = [
     "DECK",
@@ -164,7 +165,7 @@ class Card:
         rank, suit = _parse_words(text)
         if suit is None:
             if hand is None:
-                raise InvalidCardError(f"'{text.strip()}' names a rank but no suit.")
+                raise InvalidCardError(f"'{_shown(text)}' names a rank but no suit.")
             matches = [card for card in hand if card.rank is rank]
             if not matches:
                 raise CardNotInHandError(f"You have no {rank.word} in your hand.")
@@ -215,7 +216,7 @@ def _parse_words(text: str) -> tuple[Rank, Suit | None]:
             return rank, None
         if words[1] in _SUIT_NAMES:
             return rank, _SUIT_NAMES[words[1]]
-    shown = text.strip()
+    shown = _shown(text)
     raise InvalidCardError(f"'{shown}' is not a card." if shown else "Please name a card.")
 
 
@@ -226,6 +227,17 @@ def not_held(card: Card) -> CardNotInHandError:
     "You don't have the five of hearts (5H)."
     """
     return CardNotInHandError(f"You don't have the {card.long_name.lower()} ({card}).")
+
+
+def _shown(text: str) -> str:
+    """Text that named no card, as an error may quote it: trimmed, control characters visible.
+
+    The text comes from the player or from a file, so it is shown, never obeyed:
+
+    >>> print(_shown(" 5\\x1b[2J "))
+    5\\x1b[2J
+    """
+    return visible(text.strip())
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:

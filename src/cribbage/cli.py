@@ -136,7 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--replay",
         metavar="FILE",
-        help="show a recorded match (from the records directory) step by step",
+        help=f"show a recorded match step by step (a file, or a record's name in {_records()})",
     )
     add("--rules", action="store_true", help="show the complete rules and exit")
     add(
@@ -175,6 +175,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add("--version", action="version", version=f"cribbage {__version__}")
     return parser
+
+
+def _records() -> str:
+    """Where finished matches are filed, for --help (which treats % as a format)."""
+    from .storage import records_directory
+
+    where = records_directory()
+    return "the records directory" if where is None else str(where).replace("%", "%%")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -288,9 +296,9 @@ def show_statistics() -> int:
 
 def replay(path: str, *, ascii_only: bool = False) -> int:
     """Show the record in `path` step by step (`--replay`)."""
-    from .storage import load_record
+    from .storage import Storage
 
-    record = load_record(path)  # a bad file: InvalidRecordError, one line and status 2
+    record = Storage().open_record(path)  # a bad file: InvalidRecordError, one line, status 2
     _check_terminal()
     from .ui import run_replay
     from .ui.screen import TerminalGone

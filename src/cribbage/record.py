@@ -44,6 +44,7 @@ from .rules import (
 __all__ = [
     "FORMAT",
     "NEXT_GAME",
+    "SEEDS",
     "VERSION",
     "Record",
     "Recorder",
@@ -54,6 +55,15 @@ __all__ = [
 
 FORMAT: Final = "cribbage-record"
 VERSION: Final = 1
+
+SEEDS: Final = range(-(2**63), 2**64)
+"""The seeds a record may hold: any that fits in 64 bits, signed or not."""
+_SEATS: Final = range(8)
+_CUTS: Final = range(53)
+_POINTS: Final = range(1001)
+"""Targets, skunk lines and claimed counts: a score, 0 to 1000."""
+_COUNTS: Final = range(1, 10**9 + 1)
+"""Games and match points of a match."""
 
 NEXT_GAME: Final = "next game"
 Step: TypeAlias = Action | Literal["next game"]
@@ -115,46 +125,55 @@ class Record:
 
     @staticmethod
     def from_dict(data: object) -> Record:
-        """Read a record from parsed JSON (see `from_json`)."""
+        """Read a record from parsed JSON (see `from_json`).
+
+        Every number is checked against its range (a seed of 64 bits, a score from 0 to
+        1000, a match of at most a billion games or points), as every other field is.
+
+        Raises:
+            InvalidRecordError: not a record, a newer version, or a bad field.
+        """
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise InvalidRecordError("This file is not a cribbage record.")
         version = data.get("version")
-        if not isinstance(version, int) or version > VERSION:
-            raise InvalidRecordError(
-                f"The record's format version {version!r} is newer than this program."
-            )
+        if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+            raise InvalidRecordError("The record has no valid format version.")
+        if version > VERSION:
+            raise InvalidRecordError("The record's format version is newer than this program.")
         try:
             game = data["game"]
             match = data["match"]
             game_config = GameConfig(
-                target=_int(game["target"]),
-                players=_int(game["players"]),
-                skunk_line=_opt_int(game["skunk_line"]),
-                double_skunk_line=_opt_int(game["double_skunk_line"]),
+                target=_int(game["target"], _POINTS),
+                players=_int(game["players"], _SEATS),
+                skunk_line=_opt_int(game["skunk_line"], _POINTS),
+                double_skunk_line=_opt_int(game["double_skunk_line"], _POINTS),
                 counting=tuple(Counting(mode) for mode in game["counting"]),
                 overcount=Overcount(game["overcount"]),
                 muggins=_bool(game["muggins"]),
                 partners=_bool(game.get("partners", False)),
                 five_card=_bool(game.get("five_card", False)),
             )
-            values = tuple(_int(v) for v in match["values"])
+            values = tuple(_int(v, _COUNTS) for v in match["values"])
             if len(values) != 3:
                 raise ValueError("three match values")
             match_config = MatchConfig(
-                games=_opt_int(match["games"]),
-                points=_opt_int(match["points"]),
+                games=_opt_int(match["games"], _COUNTS),
+                points=_opt_int(match["points"], _COUNTS),
                 values=(values[0], values[1], values[2]),
                 first_dealer=FirstDealer(match["first_dealer"]),
             )
             steps = tuple(_step_from_json(step) for step in data["steps"])
-            return Record(_int(data["seed"]), game_config, match_config, steps)
+            return Record(_int(data["seed"], SEEDS), game_config, match_config, steps)
         except (KeyError, TypeError, ValueError, InvalidCardError) as err:
             raise InvalidRecordError(f"The record has a bad or missing field ({err}).") from None
 
 
-def _int(value: object) -> int:
+def _int(value: object, allowed: range) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{value!r} is not a whole number")
+    if value not in allowed:
+        raise ValueError(f"a number is not from {allowed.start} to {allowed.stop - 1}")
     return value
 
 
@@ -164,8 +183,8 @@ def _bool(value: object) -> bool:
     return value
 
 
-def _opt_int(value: object) -> int | None:
-    return None if value is None else _int(value)
+def _opt_int(value: object, allowed: range) -> int | None:
+    return None if value is None else _int(value, allowed)
 
 
 def _step_to_json(step: Step) -> object:
@@ -190,17 +209,17 @@ def _step_from_json(data: object) -> Step:
         return NEXT_GAME
     if not isinstance(data, dict) or len(data) != 2 or "seat" not in data:
         raise ValueError(f"{data!r} is not a step")
-    seat = _int(data["seat"])
+    seat = _int(data["seat"], _SEATS)
     if "cut_for_deal" in data:
-        return CutForDeal(seat, _int(data["cut_for_deal"]))
+        return CutForDeal(seat, _int(data["cut_for_deal"], _CUTS))
     if "discard" in data:
         return Discard(seat, tuple(Card.parse(_str(text)) for text in data["discard"]))
     if "cut" in data:
-        return CutStarter(seat, _int(data["cut"]))
+        return CutStarter(seat, _int(data["cut"], _CUTS))
     if "play" in data:
         return Play(seat, Card.parse(_str(data["play"])))
     if "claim" in data:
-        return Claim(seat, _int(data["claim"]))
+        return Claim(seat, _int(data["claim"], _POINTS))
     raise ValueError(f"{data!r} is not a step")
 
 

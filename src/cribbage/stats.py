@@ -1,9 +1,9 @@
 """Statistics of finished games, per computer level, tallied from game records.
 
-Pure data and arithmetic: `cribbage.storage` reads and writes the statistics file and
-decides when a game is counted. A game is counted at most once: `Statistics.counted` keeps
-the ids of the games (and matches) already added, so counting the same record twice adds
-nothing.
+Pure data and arithmetic: `cribbage.storage` decides when a game is counted, and
+`cribbage.storage.statistics` reads and writes the statistics file. A game is counted at
+most once: `Statistics.counted` keeps the ids of the games (and matches) already added, so
+counting the same record twice adds nothing.
 
 Points come from the engine's `Scored` events, by `Reason`: hand and crib points are those
 pegged in the show (a claimed count pegs what was claimed), pegging points are those of the
@@ -20,12 +20,10 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
-from typing import Any, Final
+from dataclasses import dataclass, field
+from typing import Final
 
 from .cards import Card, format_cards
-from .errors import InvalidCardError
 from .events import GameOver, GameResult, Reason, Scored, Shown
 from .match import MatchOver
 from .record import Record, replay_steps
@@ -260,10 +258,6 @@ class Statistics:
             added |= self._count_once(f"{match_id}/match", level, tally.winner == Seat.HUMAN)
         return added
 
-    def is_counted(self, match_id: str, game_number: int) -> bool:
-        """True if game `game_number` of match `match_id` has been counted."""
-        return f"{match_id}/{game_number}" in self.counted
-
     def count_hint(self, level: str) -> None:
         """Count one hint asked for at `level`."""
         self.level(level).hints += 1
@@ -280,102 +274,6 @@ class Statistics:
         del self.counted[:-MAX_COUNTED]
         return True
 
-    def to_dict(self) -> dict[str, Any]:
-        """The statistics as plain JSON data (see `from_dict`)."""
-        return {
-            "levels": {name: _level_to_dict(stats) for name, stats in self.levels.items()},
-            "counted": list(self.counted),
-        }
-
-    @staticmethod
-    def from_dict(data: object) -> Statistics:
-        """Read statistics written by `to_dict`.
-
-        Raises:
-            ValueError: anything missing, extra, of the wrong type or negative.
-        """
-        body = _exact_keys(data, {"levels", "counted"}, "the statistics")
-        levels = body["levels"]
-        counted = body["counted"]
-        if not isinstance(levels, dict):
-            raise ValueError("the levels are not a table")
-        if not isinstance(counted, list) or not all(isinstance(key, str) for key in counted):
-            raise ValueError("the counted games are not a list of ids")
-        return Statistics(
-            {_name(name): _level_from_dict(value) for name, value in levels.items()},
-            list(counted),
-        )
-
-
-_LEVEL_COUNTS: Final = tuple(f.name for f in fields(LevelStats) if f.type == "int")
-_SIDES: Final = ("you", "computer")
-
-
-def _level_to_dict(stats: LevelStats) -> dict[str, Any]:
-    data: dict[str, Any] = {name: getattr(stats, name) for name in _LEVEL_COUNTS}
-    for side in _SIDES:
-        data[side] = {name: getattr(getattr(stats, side), name) for name in _SIDE_FIELDS}
-    best = stats.best_hand
-    data["best_hand"] = (
-        None
-        if best is None
-        else {
-            "points": best.points,
-            "cards": [str(card) for card in best.cards],
-            "starter": str(best.starter),
-        }
-    )
-    return data
-
-
-def _level_from_dict(data: object) -> LevelStats:
-    body = _exact_keys(data, {*_LEVEL_COUNTS, *_SIDES, "best_hand"}, "a level")
-    stats = LevelStats()
-    _set_counts(stats, body, _LEVEL_COUNTS)
-    for side in _SIDES:
-        _set_counts(
-            getattr(stats, side), _exact_keys(body[side], set(_SIDE_FIELDS), side), _SIDE_FIELDS
-        )
-    if body["best_hand"] is not None:
-        best = _exact_keys(body["best_hand"], {"points", "cards", "starter"}, "the best hand")
-        texts = best["cards"]
-        if not isinstance(texts, list):
-            raise ValueError("the best hand has no list of cards")
-        try:
-            cards = tuple(Card.parse(_text(text)) for text in texts)
-            starter = Card.parse(_text(best["starter"]))
-        except (InvalidCardError, TypeError) as err:
-            raise ValueError(f"the best hand names no cards ({err})") from None
-        if len(cards) != 4 or len({*cards, starter}) != 5:
-            raise ValueError("the best hand is not four cards and a starter")
-        stats.best_hand = BestHand(_count(best["points"], "points"), cards, starter)
-    if stats.streak > stats.longest_streak or stats.longest_streak > stats.games_won:
-        raise ValueError("the winning streaks do not add up")
-    return stats
-
-
-def _exact_keys(data: object, keys: set[str], what: str) -> Mapping[str, object]:
-    if not isinstance(data, dict) or set(data) != keys:
-        raise ValueError(f"{what} do not have the expected fields")
-    return data
-
-
-def _set_counts(target: object, body: Mapping[str, object], names: tuple[str, ...]) -> None:
-    for name in names:
-        setattr(target, name, _count(body[name], name))
-
-
-def _count(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"{name} is not a count")
-    return value
-
-
-def _text(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"{value!r} is not a card")
-    return value
-
 
 def is_level_name(name: object) -> bool:
     """True for a name the statistics can file a level under: short, printable text.
@@ -384,12 +282,6 @@ def is_level_name(name: object) -> bool:
     (True, False, False)
     """
     return isinstance(name, str) and 0 < len(name) <= 40 and name.isprintable()
-
-
-def _name(value: str) -> str:
-    if not is_level_name(value):
-        raise ValueError("a level has no usable name")
-    return value
 
 
 # --- reports --------------------------------------------------------------------------------

@@ -1,0 +1,356 @@
+"""`Storage`: the save and its lock, the statistics and the records of one data directory.
+
+The data directory (`data_dir`) holds:
+
+* `save.json`: the match in progress, rewritten after every action (`cribbage.storage.saves`).
+  `save.json.backup` is a save set aside by `--new`; `save.json.broken-<time>` a save that
+  could not be resumed, kept for a look.
+* `stats.json`: the statistics (`cribbage.storage.statistics`), counted once per finished game.
+* `records/`: one JSON record per finished match, for `cribbage --replay`.
+* `lock` and `stats.lock`: lock files. The process holding `lock` owns the save; a second
+  copy of the game plays without saving. `stats.lock` is held only while the statistics are
+  read, changed and written, so two copies never lose each other's counts.
+
+Nothing is written in a data directory that is not the user's own or that others can write
+to, nor through a symbolic link inside it: the game then plays without saving and says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Final
+
+from ..errors import InvalidRecordError
+from ..record import Record
+from ..rules import Phase
+from ..stats import Statistics, tally_match
+from ..text import visible
+from .files import (
+    NotRegularFileError,
+    TooLargeError,
+    UnusableDirectoryError,
+    check_directory,
+    describe,
+    fsync_directory,
+    move_aside,
+    prepare_directory,
+    read_regular,
+    remove_temporary,
+    write_atomic,
+)
+from .locks import FileLock
+from .paths import data_dir
+from .records import RECORDS_DIR, load_record, record_name, write_record
+from .saves import SavedMatch, UnusableSaveError
+from .statistics import (
+    DamagedStatisticsError,
+    NewerStatisticsError,
+    read_statistics,
+    write_statistics,
+)
+
+__all__ = ["Storage"]
+
+_SAVE_NAME: Final = "save.json"
+_STATS_NAME: Final = "stats.json"
+_STALE_SECONDS: Final = 600
+
+
+def _join(messages: list[str | None]) -> str | None:
+    text = " ".join(message for message in messages if message)
+    return text or None
+
+
+class Storage:
+    """The player's data directory: the save and its lock, statistics and records.
+
+    Nothing raises for want of disk: every method that writes returns a sentence to show the
+    player when something went wrong (or None), and the game goes on.
+    """
+
+    def __init__(self, home: Path | str | None = None) -> None:
+        self._homeless = False
+        if home is None:
+            try:
+                home = data_dir()
+            except RuntimeError:  # nowhere to save: every write fails and says so
+                self._homeless = True
+                home = Path(os.devnull, "cribbage")
+        self.home = Path(home)
+        self.save_path = self.home / _SAVE_NAME
+        self.backup_path = self.home / f"{_SAVE_NAME}.backup"
+        self.stats_path = self.home / _STATS_NAME
+        self.records_dir = self.home / RECORDS_DIR
+        self._lock = FileLock(self.home / "lock")
+        self._stats_lock = FileLock(self.home / "stats.lock")
+        self._save_failing = False
+        self._counted: set[tuple[str, int]] = set()
+
+    def __enter__(self) -> Storage:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.release()
+
+    # -- the lock
+
+    @property
+    def owns_save(self) -> bool:
+        """True when this process holds the lock and so reads and writes the save."""
+        return self._lock.held
+
+    def claim(self) -> str | None:
+        """Take the save for this process; None on success, else why this game goes unsaved.
+
+        Call once at start-up. When another copy of the game holds the save, or the
+        directory cannot be used, the sentence says so and `load` and `save` leave the save
+        alone from then on (statistics are still counted).
+        """
+        if self._homeless:
+            return (
+                "No home directory is known, so this game will not be saved "
+                "(set CRIBBAGE_HOME to a directory for saved games)."
+            )
+        try:
+            prepare_directory(self.home)
+            if not self._lock.acquire(wait=False):
+                pid = self._lock.holder()
+                where = f" (process {pid})" if pid is not None else ""
+                return (
+                    f"A game of cribbage is already open elsewhere{where}, "
+                    "so this game will not be saved."
+                )
+        except OSError as err:
+            return (
+                f"The data directory {self.home} cannot be used ({describe(err)}), "
+                "so this game will not be saved."
+            )
+        remove_temporary(self.home, _SAVE_NAME)
+        with contextlib.suppress(OSError):
+            check_directory(self.records_dir, link=False)
+            remove_temporary(self.records_dir, "*", older_than=_STALE_SECONDS)
+        return None
+
+    def release(self) -> None:
+        """Give the save up (at exit; the system also does it when the process dies)."""
+        self._lock.release()
+
+    # -- the save
+
+    def load(self) -> tuple[SavedMatch | None, str | None]:
+        """The saved match to resume, or None; and a sentence for the player, or None.
+
+        A save that cannot be read, is not a regular file, is cut short, is not JSON, comes
+        from a newer version or does not replay as a legal game is moved aside (`save.json.broken-<time>`) and the
+        sentence says so. A save whose match had ended (the program stopped before cleaning
+        up) is counted in the statistics if it was not yet, filed as a record and removed.
+        Returns (None, None) when there is no save or this copy does not own it.
+        """
+        if not self.owns_save:
+            return None, None
+        try:
+            text = read_regular(self.save_path)
+        except FileNotFoundError:
+            return None, None
+        except NotRegularFileError as err:
+            return None, self._set_aside(f"it {err.what}")
+        except OSError as err:
+            return None, self._set_aside(f"it cannot be read ({describe(err)})")
+        except TooLargeError:
+            return None, self._set_aside("it is far too large to be a save")
+        try:
+            match = SavedMatch.from_json(text)
+        except UnusableSaveError as err:
+            return None, self._set_aside(err.reason)
+        message = self._after_game(match) if match.state.game.phase is Phase.GAME_OVER else None
+        return (None if match.state.over else match), message
+
+    def save(self, match: SavedMatch) -> str | None:
+        """Save `match`: call after every action. Returns a sentence to show, or None.
+
+        If the save cannot be written (disk full, read-only...) the first failure says so and
+        later ones say nothing until saving works again; the previous save stays intact and
+        play goes on. When a game has just ended, it is counted in the statistics; when the
+        match has ended, it is filed under `records/` and the save is removed.
+        """
+        messages = [self._write_save(match) if self.owns_save else None]
+        if match.state.game.phase is Phase.GAME_OVER:
+            messages.append(self._after_game(match))
+        return _join(messages)
+
+    def back_up(self) -> str | None:
+        """For `--new`: move a resumable save to `save.json.backup`; a sentence, or None.
+
+        A save that turns out broken or finished is dealt with as `load` does.
+        """
+        match, message = self.load()
+        if match is None:
+            return message
+        try:
+            os.replace(self.save_path, self.backup_path)
+        except OSError as err:
+            return f"The saved game could not be kept as a backup ({describe(err)})."
+        return _join([message, f"The saved game was kept as {self.backup_path}."])
+
+    def _write_save(self, match: SavedMatch) -> str | None:
+        try:
+            write_atomic(self.save_path, match.to_json().encode())
+        except (OSError, ValueError) as err:  # ValueError: a save that could not be read back
+            if self._save_failing:
+                return None
+            self._save_failing = True
+            why = describe(err) if isinstance(err, OSError) else str(err)
+            return f"The game cannot be saved ({why}); play goes on without saving."
+        if self._save_failing:
+            self._save_failing = False
+            return "The game is being saved again."
+        return None
+
+    def _set_aside(self, reason: str) -> str:
+        try:
+            aside = move_aside(self.save_path)
+        except OSError as err:
+            return (
+                f"The saved game could not be resumed because {reason}, "
+                f"and it could not be moved aside ({describe(err)})."
+            )
+        return f"The saved game could not be resumed because {reason}; it was moved to {aside}."
+
+    def _after_game(self, match: SavedMatch) -> str | None:
+        """Count a finished game once; file a finished match and remove its save."""
+        key = (match.id, match.state.number)
+        messages: list[str | None] = []
+        if key not in self._counted:
+            tally = tally_match(match.record)
+            counted, message = self._update_statistics(
+                lambda stats: stats.count_match(match.id, tally, match.level)
+            )
+            messages.append(message)
+            if not counted:
+                return _join(messages)  # keep the save so a later start counts the game
+            self._counted.add(key)
+        if match.state.over:
+            messages.append(self._file_record(match))
+        return _join(messages)
+
+    def _file_record(self, match: SavedMatch) -> str | None:
+        path = self.records_dir / record_name(match.started, match.id)
+        try:
+            prepare_directory(self.records_dir, link=False)
+            write_record(match.record, path)
+        except UnusableDirectoryError as err:
+            return (
+                f"The records directory {self.records_dir} cannot be used ({err.reason}), "
+                "so the record of this match was not written."
+            )
+        except OSError as err:
+            return f"The record of this match could not be written ({describe(err)})."
+        if not self.owns_save:
+            return None
+        try:
+            self.save_path.unlink(missing_ok=True)
+            fsync_directory(self.home)
+        except OSError as err:
+            return f"The finished match's save could not be removed ({describe(err)})."
+        return None
+
+    # -- statistics
+
+    def statistics(self) -> tuple[Statistics, str | None]:
+        """The statistics, for `cribbage --stats` or the end-of-game screen; and a sentence.
+
+        A corrupted statistics file is moved aside (the sentence says so) and fresh
+        statistics start.
+        """
+        stats: Statistics = Statistics()
+        _, message = self._update_statistics(lambda read: _keep(read, stats))
+        return stats, message
+
+    def count_hint(self, level: str) -> str | None:
+        """Count one hint asked for at `level`; a sentence if it could not be written."""
+        _, message = self._update_statistics(lambda stats: _hint(stats, level))
+        return message
+
+    def _update_statistics(self, change: Callable[[Statistics], bool]) -> tuple[bool, str | None]:
+        """Read, change and (if `change` says so) write the statistics under their lock.
+
+        Returns whether the change is safely on disk, and a sentence for the player.
+        """
+        try:
+            prepare_directory(self.home)
+            with self._stats_lock.held_for():
+                remove_temporary(self.home, _STATS_NAME)
+                stats, message = self._read_statistics()
+                if change(stats):
+                    write_statistics(self.stats_path, stats)
+                return True, message
+        except UnusableDirectoryError as err:
+            return False, (
+                f"The data directory {self.home} cannot be used ({err.reason}), "
+                "so no statistics are kept."
+            )
+        except NewerStatisticsError:
+            return False, (
+                "The statistics file comes from a newer version of cribbage, "
+                "so it is left as it is and nothing is counted."
+            )
+        except OSError as err:
+            return False, f"The statistics could not be updated ({describe(err)})."
+
+    def _read_statistics(self) -> tuple[Statistics, str | None]:
+        try:
+            return read_statistics(self.stats_path), None
+        except FileNotFoundError:
+            return Statistics(), None
+        except DamagedStatisticsError as err:
+            what = err.what
+        aside = move_aside(self.stats_path)
+        return Statistics(), (
+            f"The statistics file {what} and was moved to {aside}; new statistics start now."
+        )
+
+    # -- records
+
+    def open_record(self, name: str) -> Record:
+        """The record that `name` names, for `cribbage --replay`: a path, or a record's name.
+
+        A bare file name (no directory part) that is not in the current directory is looked
+        up in the records directory too, following no link there.
+
+        Raises:
+            InvalidRecordError: one sentence: there is no such file (saying where the records
+                are), or it cannot be read, is not a record, or does not replay.
+        """
+        path = Path(name)
+        if self._homeless or os.path.lexists(path):
+            return load_record(path)
+        if not os.path.dirname(name):
+            filed = self.records_dir / name
+            if os.path.lexists(filed):
+                return load_record(filed, follow_links=False)
+            raise InvalidRecordError(
+                f"There is no file {visible(name)} here or in {self.records_dir}."
+            )
+        raise InvalidRecordError(
+            f"There is no file {visible(name)}; finished matches are filed in {self.records_dir}."
+        )
+
+    def records(self) -> list[Path]:
+        """The records of finished matches, oldest first."""
+        with contextlib.suppress(OSError):
+            check_directory(self.records_dir, link=False)
+            return sorted(self.records_dir.glob("*.json"))
+        return []
+
+
+def _keep(read: Statistics, into: Statistics) -> bool:
+    into.levels, into.counted = read.levels, read.counted
+    return False
+
+
+def _hint(stats: Statistics, level: str) -> bool:
+    stats.count_hint(level)
+    return True
