@@ -473,3 +473,22 @@ def test_an_empty_count_is_asked_again() -> None:
     run_until_out_of_keys(ui)
     assert "Type the points first" in screen.text()
     assert ui.recorder.state.game.phase is Phase.SHOW
+
+
+def test_a_queen_typed_through_the_quit_question_reaches_the_card_prompt() -> None:
+    recorder = next(
+        r for r in map(dealt, range(200)) if any(c.rank == 12 for c in r.state.game.hands[0])
+    )
+    hand = recorder.state.game.hands[Seat.HUMAN]
+    queen = next(card for card in hand if card.rank == 12)
+    other = next(card for card in hand if card != queen)
+    suit = queen.suit.letter.lower()
+    keys: list[Key] = ["5", "q", suit, ENTER, *str(other), ENTER, ENTER]
+    ui, screen = make_ui(keys, recorder=recorder)
+    run_until_out_of_keys(ui)
+    asked = next(i for i, frame in enumerate(screen.frames) if "Quit? (y/n)" in frame)
+    assert any(
+        f"for the computer's crib: q{suit}" in frame or f"for your crib: q{suit}" in frame
+        for frame in screen.frames[asked:]
+    )
+    assert Discard(Seat.HUMAN, (queen, other)) in ui.recorder.record.steps

@@ -21,7 +21,7 @@ from typing import Final
 from ..cards import Card
 from ..coach import HandKey, HandReview, review_hands, summarize
 from ..computer import Computer, DiscardOption, PlayOption
-from ..errors import AmbiguousCardError, CribbageError
+from ..errors import CribbageError
 from ..events import (
     CountReset,
     DealerChosen,
@@ -49,6 +49,8 @@ from ..rules import (
     pending,
 )
 from ..view import PlayerView, view_for
+from .choosing import Choice
+from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
 from .glyphs import UNICODE, Glyphs
 from .screen import (
@@ -79,13 +81,10 @@ DELAY: Final = 0.7
 
 _PREVIOUS: Final = frozenset({LEFT, UP, "h", "j"})
 _NEXT: Final = frozenset({RIGHT, DOWN, "l", "k"})
-_MOVES: Final = frozenset({"h", "j", "k", "l"})
 _SUIT_LETTERS: Final = frozenset("cdhs")
 HINT_KEYS: Final = frozenset({"H", F1})
 """A capital H (a small h moves left) or F1 shows a hint."""
 COACH_KEY: Final = "c"
-TYPED: Final = "TYPED"
-"""Not a key: the typed text changed by itself (a queen typed through the quit question)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,80 +439,19 @@ class GameUI:
     ) -> tuple[Card, ...]:
         """`want` cards of `hand`, chosen with the cursor or typed; the cursor visits only `choosable`.
 
-        With two to choose (the crib), space or Enter chooses the card under the cursor and
-        takes back a chosen one; once two are chosen, Enter lays them away.
+        The choosing itself is `choosing.step`; here it is drawn and fed keys.
         """
-        cursor = next(i for i, card in enumerate(hand) if card in choosable)
-        chosen: list[Card] = []
-        self.typed = ""
+        choice = Choice.start(hand, choosable, want)
         try:
             while True:
-                self.picture = HandPicture(cursor, frozenset(chosen), choosable)
-                self._card_prompt(want, chosen)
-                key = self.key()
-                card: Card | None = None
-                if key in (ENTER, " "):
-                    if self.typed.strip():
-                        card = self._typed_card(key, hand)
-                        if card is None:
-                            continue
-                    elif key == ENTER and len(chosen) == want > 1:
-                        return tuple(chosen)
-                    else:
-                        card = hand[cursor]
-                elif key in _MOVES and not self.typed:
-                    # h j k l move, but a lone j or k may also name your only jack or king
-                    found, more = self._parse_typed(key, hand)
-                    if found is not None:
-                        self.typed = key
-                        cursor = hand.index(found)
-                        continue
-                    self.typed = key if more else ""
-                    cursor = self._move(hand, choosable, cursor, key in _NEXT)
-                    continue
-                elif key in (LEFT, RIGHT, UP, DOWN):
-                    self.typed = ""
-                    cursor = self._move(hand, choosable, cursor, key in _NEXT)
-                    continue
-                elif key in (HOME, END):
-                    places = [i for i, c in enumerate(hand) if c in choosable]
-                    cursor = places[0] if key == HOME else places[-1]
-                    continue
-                elif key == BACKSPACE:
-                    self.typed = self.typed[:-1]
-                    continue
-                elif key == ESCAPE:
-                    if self.typed:
-                        self.typed = ""
-                    else:
-                        chosen.clear()
-                    continue
-                elif key == TYPED or (len(key) == 1 and key.isprintable()):
-                    if key != TYPED:
-                        self.typed += key
-                    found, _ = self._parse_typed(self.typed, hand)
-                    if found is not None:
-                        cursor = hand.index(found)
-                    continue
-                else:
-                    continue
-                self.typed = ""
-                if want == 1:
-                    return (card,)  # if it cannot be played, the engine says why
-                if card not in choosable:
-                    continue
-                cursor = hand.index(card)
-                if card in chosen:
-                    chosen.remove(card)
-                elif len(chosen) < want:
-                    chosen.append(card)
-                    unchosen = frozenset(choosable - set(chosen))
-                    if len(chosen) < want and unchosen:
-                        cursor = self._move(hand, unchosen, cursor, True)
-                else:
-                    self.log.say(
-                        "Two are chosen: Enter lays them away, space takes one back.", Tone.ERROR
-                    )
+                self.picture = HandPicture(choice.cursor, frozenset(choice.chosen), choosable)
+                self.typed = choice.typed
+                self._card_prompt(want, choice.chosen)
+                choice, chosen, message = choose_step(choice, self.key())
+                if message is not None:
+                    self.log.say(message, Tone.ERROR)
+                if chosen is not None:
+                    return chosen.cards
         finally:
             self.picture = HandPicture()
             self.typed = ""
@@ -536,43 +474,6 @@ class GameUI:
                 f"Lay away {self.glyphs.cards(list(chosen))}? Enter: yes",
                 "space on a chosen card takes it back   Esc: choose again   ? help",
             )
-
-    @staticmethod
-    def _move(
-        hand: tuple[Card, ...], choosable: frozenset[Card], cursor: int, forward: bool
-    ) -> int:
-        """The next choosable card after (or before) the cursor, wrapping round."""
-        step = 1 if forward else -1
-        for offset in range(1, len(hand) + 1):
-            index = (cursor + step * offset) % len(hand)
-            if hand[index] in choosable:
-                return index
-        return cursor
-
-    @staticmethod
-    def _parse_typed(text: str, hand: tuple[Card, ...]) -> tuple[Card | None, bool]:
-        """The card of `hand` that `text` names, if one; and whether a suit could still follow."""
-        try:
-            return Card.parse(text, hand), False
-        except AmbiguousCardError:
-            return None, True
-        except CribbageError:
-            return None, False
-
-    def _typed_card(self, key: str, hand: tuple[Card, ...]) -> Card | None:
-        """The card typed, chosen by Enter or space; None (after saying why) when it names none."""
-        try:
-            return Card.parse(self.typed, hand)
-        except CribbageError as err:
-            if key == " " and not isinstance(err, AmbiguousCardError):
-                self.typed += " "  # 'five of hearts' has spaces in it
-                return None
-            if len(self.typed) == 1 and self.typed in _MOVES:
-                self.typed = ""
-                return None  # a lone h, j, k or l was a move, not a card
-            self.log.say(str(err), Tone.ERROR)
-            self.typed = ""
-            return None
 
     def ask_count(self, view: PlayerView) -> int:
         """The player's count of the hand or crib being shown (19 means nothing)."""
@@ -626,7 +527,7 @@ class GameUI:
                 self.show_help()
             elif key in ("q", F10):  # no card's name has a q after its first letter
                 if self.confirm_quit():
-                    return TYPED
+                    return "q"  # a queen: its suit is the next key
             elif key in self.hooks.keys:
                 self.hooks.keys[key](self)
             elif key in HINT_KEYS and not self.typed:
@@ -665,7 +566,8 @@ class GameUI:
     def confirm_quit(self) -> bool:
         """Ask "Quit? (y/n)" and raise `Quit` on y.
 
-        In a card prompt a suit letter answers instead by typing a queen ('qh'): True then.
+        In a card prompt a suit letter answers instead by typing a queen ('qh'): True then,
+        and the suit letter is kept as the next key.
         """
         saved = self.prompt, self.keys
         self.asking_quit = True
@@ -681,7 +583,7 @@ class GameUI:
                 self.draw()
             raise Quit
         if key is not None and key in _SUIT_LETTERS and self.picture.cursor is not None:
-            self.typed = "q" + key
+            self.pushed.insert(0, key)
             return True
         return False
 

@@ -2,7 +2,8 @@
 
 `Screen` is the small interface every drawing and key-handling function uses; `CursesScreen`
 is the real one, and the tests use a fake that keeps the grid in memory. Keys arrive as
-strings: a printable character as itself, anything else as one of the names below.
+strings: a printable character as itself, anything else as one of the names in `keys`
+(imported here too).
 """
 
 from __future__ import annotations
@@ -13,6 +14,24 @@ import os
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Protocol
+
+from .keys import (
+    BACKSPACE,
+    DOWN,
+    END,
+    ENTER,
+    ESCAPE,
+    F1,
+    F10,
+    HOME,
+    LEFT,
+    PAGE_DOWN,
+    PAGE_UP,
+    REDRAW,
+    RESIZE,
+    RIGHT,
+    UP,
+)
 
 __all__ = [
     "BACKSPACE",
@@ -37,23 +56,6 @@ __all__ = [
     "TerminalGone",
     "wants_color",
 ]
-
-LEFT: Final = "LEFT"
-RIGHT: Final = "RIGHT"
-UP: Final = "UP"
-DOWN: Final = "DOWN"
-ENTER: Final = "ENTER"
-BACKSPACE: Final = "BACKSPACE"
-ESCAPE: Final = "ESCAPE"
-F10: Final = "F10"
-F1: Final = "F1"
-RESIZE: Final = "RESIZE"
-REDRAW: Final = "REDRAW"
-"""Ctrl-L."""
-PAGE_UP: Final = "PAGE_UP"
-PAGE_DOWN: Final = "PAGE_DOWN"
-HOME: Final = "HOME"
-END: Final = "END"
 
 
 class TerminalGone(Exception):
