@@ -102,15 +102,6 @@ class Layout:
             keys_y=rows - 1,
         )
 
-    def hand_x(self, index: int) -> int:
-        """The column of a hand's `index`-th card."""
-        return index * CARD_WIDTH
-
-    def card_at(self, x: int, count: int) -> int | None:
-        """Which of `count` cards in a hand covers column `x`, if any."""
-        index = x // CARD_WIDTH
-        return index if 0 <= index < count else None
-
 
 @dataclass(frozen=True, slots=True)
 class HandPicture:

@@ -77,7 +77,6 @@ class Color(Enum):
     GREEN = curses.COLOR_GREEN
     YELLOW = curses.COLOR_YELLOW
     BLUE = curses.COLOR_BLUE
-    MAGENTA = curses.COLOR_MAGENTA
     CYAN = curses.COLOR_CYAN
 
 
