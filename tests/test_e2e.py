@@ -99,6 +99,15 @@ def test_a_small_terminal_says_the_size_needed_and_resizing_resumes(
     assert term.exit_status() == 0
 
 
+def test_q_then_y_quits_while_the_terminal_is_too_small(terminals: Callable[..., Terminal]) -> None:
+    term = terminals("--seed", "3", rows=20, cols=70)
+    term.wait_for("needs a terminal of at least 80x24")
+    term.send("q")
+    term.wait_for("Quit? (y/n)")
+    term.send("y")
+    assert term.exit_status() == 0
+
+
 def test_ctrl_c_ends_the_game_quietly(terminals: Callable[..., Terminal]) -> None:
     term = terminals("--seed", "4")
     term.wait_for("Where do you cut the pack?")

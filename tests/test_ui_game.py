@@ -492,3 +492,35 @@ def test_a_queen_typed_through_the_quit_question_reaches_the_card_prompt() -> No
         for frame in screen.frames[asked:]
     )
     assert Discard(Seat.HUMAN, (queen, other)) in ui.recorder.record.steps
+
+
+# -- a terminal too small ------------------------------------------------------------------
+
+
+def test_q_then_y_quits_on_a_terminal_too_small() -> None:
+    ui, screen = make_ui(["q", "y"], rows=20, cols=70)
+    assert ui.run() == 0
+    asked = next(frame for frame in screen.frames if "Quit? (y/n)" in frame)
+    assert "needs a terminal of at least 80x24" in asked
+
+
+def test_help_redraw_and_no_work_on_a_terminal_too_small_and_other_keys_wait() -> None:
+    ui, screen = make_ui(["?", "x", REDRAW, F10, "n", ENTER, "5", " "], rows=20, cols=70)
+    run_until_out_of_keys(ui)
+    shown = [frame for frame in screen.frames if "this help" in frame]
+    assert shown and "Keys" in shown[0]
+    assert "this help" not in screen.frames[-1] and "Quit?" not in screen.frames[-1]
+    assert screen.frames[-1].startswith("cribbage needs a terminal")
+    assert ui.recorder.record.steps == () and ui.typed == ""
+
+
+def test_another_game_is_answered_on_a_terminal_too_small() -> None:
+    def autokey(screen: FakeScreen) -> str:
+        if screen.cols == 80:
+            return screen.resize(20, 70) if "Another game?" in screen.text() else ENTER
+        assert screen.row(0).startswith("cribbage needs a terminal")
+        assert screen.row(1) == "Another game? (y/n)"
+        return "n"
+
+    ui, _ = make_ui(options=Options(seed=7, delay=0, target=61), autokey=autokey)
+    assert ui.run() == 0

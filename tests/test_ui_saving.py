@@ -270,6 +270,14 @@ def test_quit_in_the_resume_question_leaves_the_save(tmp_path: Path) -> None:
     assert status == 0 and again.save_path.read_text() == before
 
 
+def test_the_resume_question_is_answered_on_a_terminal_too_small(tmp_path: Path) -> None:
+    start(tmp_path, [ENTER])
+    _, screen, _ = start(tmp_path, [lambda s: s.resize(20, 70), "y", lambda s: s.resize(24, 80)])
+    small = next(frame for frame in screen.frames if "needs a terminal" in frame)
+    assert RESUME_QUESTION in small
+    assert "The saved game goes on." in screen.text()
+
+
 # -- the terminal -----------------------------------------------------------------------------
 
 

@@ -85,6 +85,10 @@ _SUIT_LETTERS: Final = frozenset("cdhs")
 HINT_KEYS: Final = frozenset({"H", F1})
 """A capital H (a small h moves left) or F1 shows a hint."""
 COACH_KEY: Final = "c"
+_YES_NO: Final = frozenset({"y", "Y", "n", "N"})
+_SMALL_SCREEN_KEYS: Final = frozenset({"q", F10, "?"})
+"""Keys that work while the terminal is too small (Ctrl-L too, and y and n when a yes-or-no
+question is asked): the player can always quit, ask for help and redraw."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +214,10 @@ class GameUI:
         self.picture = HandPicture()
         self.cut_picture: CutPicture | None = None
         self.overlay: tuple[str, list[str]] | None = None
-        self.asking_quit = False
+        self.yes_no = False
+        """A yes-or-no question is asked: y and n answer it even on a terminal too small."""
+        self.helping = False
+        """The help box is up: any key closes it, even on a terminal too small."""
         self.pushed: list[str] = []
         """Keys typed during a wait, kept for the next question."""
 
@@ -504,13 +511,17 @@ class GameUI:
 
     def ask_yes_no(self, question: str) -> bool:
         """A yes-or-no answer; q and F10 count as no."""
-        while True:
-            self.set_prompt(question, "y yes   n no")
-            key = self.read_key()
-            if key in ("y", "Y"):
-                return True
-            if key in ("n", "N", "q", "Q", F10, ESCAPE):
-                return False
+        self.yes_no = True
+        try:
+            while True:
+                self.set_prompt(question, "y yes   n no")
+                key = self.read_key()
+                if key in ("y", "Y"):
+                    return True
+                if key in ("n", "N", "q", "Q", F10, ESCAPE):
+                    return False
+        finally:
+            self.yes_no = False
 
     # -- keys, pauses, drawing
 
@@ -538,8 +549,9 @@ class GameUI:
     def read_key(self, timeout: float | None = None) -> str | None:
         """A key from the screen after drawing; resizes, Ctrl-L and scrolling are handled here.
 
-        While the terminal is too small only quitting works, and time stands still: a
-        timeout is not counted until the game can be seen again.
+        While the terminal is too small only the keys of `_SMALL_SCREEN_KEYS` work (quit,
+        help, redraw, and y or n for a yes-or-no question), and time stands still: a timeout
+        is not counted until the game can be seen again.
         """
         if self.pushed and timeout is None:
             self.draw()
@@ -559,7 +571,9 @@ class GameUI:
                 height = Layout.for_size(*self.screen.size()).messages_h
                 self.log.scroll(height - 1 if key == PAGE_UP else 1 - height)
                 continue
-            if not fits and key not in ("q", F10):
+            if not fits and not (
+                key in _SMALL_SCREEN_KEYS or self.helping or (self.yes_no and key in _YES_NO)
+            ):
                 continue
             return key
 
@@ -569,14 +583,13 @@ class GameUI:
         In a card prompt a suit letter answers instead by typing a queen ('qh'): True then,
         and the suit letter is kept as the next key.
         """
-        saved = self.prompt, self.keys
-        self.asking_quit = True
+        saved = self.prompt, self.keys, self.yes_no
+        self.yes_no = True
         try:
             self.set_prompt("Quit? (y/n)", "y quits   any other key goes back to the game")
             key = self.read_key()
         finally:
-            self.asking_quit = False
-            self.prompt, self.keys = saved
+            self.prompt, self.keys, self.yes_no = saved
         if key in ("y", "Y"):
             if self.hooks.quit_note:
                 self.log.say(self.hooks.quit_note)
@@ -677,12 +690,13 @@ class GameUI:
 
     def show_help(self) -> None:
         """The help box, until a key."""
-        saved = self.overlay
+        saved = self.overlay, self.helping
         self.overlay = ("Keys", help_lines(self.glyphs))
+        self.helping = True
         try:
             self.read_key()
         finally:
-            self.overlay = saved
+            self.overlay, self.helping = saved
 
     def draw(self) -> bool:
         """Draw the whole screen from what the UI holds; False when the terminal is too small."""
@@ -691,9 +705,12 @@ class GameUI:
         layout = Layout.for_size(rows, cols, self.options.target)
         screen.clear()
         if not layout.fits:
-            self.painter.too_small(rows, cols)
-            if self.asking_quit:
-                screen.put(1, 0, "Quit? (y/n)")
+            if self.helping and self.overlay is not None:
+                self.painter.overlay(layout, *self.overlay)  # as much of it as fits
+            else:
+                self.painter.too_small(rows, cols)
+                if self.yes_no:
+                    screen.put(1, 0, self.prompt)
             screen.refresh()
             return False
         painter = self.painter

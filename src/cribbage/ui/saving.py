@@ -146,6 +146,7 @@ def retell(ui: GameUI) -> None:
 def ask_resume(ui: GameUI) -> bool | None:
     """Ask whether to resume the match on the table: True, False for a new game, None to quit."""
     ui.set_prompt(RESUME_QUESTION, "Enter or y resumes   n starts a new game   q quit")
+    ui.yes_no = True
     try:
         while True:
             key = ui.read_key()
@@ -159,6 +160,7 @@ def ask_resume(ui: GameUI) -> bool | None:
                 except Quit:
                     return None
     finally:
+        ui.yes_no = False
         ui.set_prompt("", "")
 
 
