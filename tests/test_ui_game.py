@@ -524,3 +524,16 @@ def test_another_game_is_answered_on_a_terminal_too_small() -> None:
 
     ui, _ = make_ui(options=Options(seed=7, delay=0, target=61), autokey=autokey)
     assert ui.run() == 0
+
+
+def test_help_lists_every_key_the_game_takes_and_fits_the_smallest_screen() -> None:
+    ui, screen = make_ui(["?"])
+    run_until_out_of_keys(ui)
+    shown = screen.frames[-1]
+    for key in (
+        "← →", "h l", "j k", "Home", "End", "space", "Enter", "Qs", "Backspace", "Esc",
+        "digits", "PgUp", "PgDn", "Ctrl-L", "q  F10", "then y or n", "?", "H  F1",
+        "c   ",
+    ):  # fmt: skip
+        assert key in shown, key
+    assert "Keys" in shown and "Press any key to go back to the game." in shown

@@ -143,27 +143,29 @@ class Quit(Exception):
 
 
 def help_lines(glyphs: Glyphs) -> list[str]:
-    """The keys and a short reminder of the game, for the help box."""
+    """Every key the game takes and a short reminder of the game, for the help box."""
     left, right = glyphs.arrows[0], glyphs.arrows[1]
     return [
         f"{left} {right}  h l  j k   move between cards (or along the pack)",
-        "space, Enter       choose the card; with two chosen for",
-        "                   the crib, Enter lays them away",
-        "5h, 10d, k, Qs     type a card: the cursor jumps to it",
-        "                   (Q for a queen; q is quit)",
-        "digits, Enter      a count in the show, or a place to cut",
-        "PgUp PgDn          scroll the messages",
-        "Ctrl-L             redraw the screen",
-        "q  F10             quit (asks first)",
-        "?                  this help",
-        "H  F1              a hint: the computer's choice, with",
-        "                   the expected points of the best three",
-        "c                  at the end of a hand: the coach",
+        "Home End        the first or last card (or end of the pack)",
+        "space, Enter    choose the card; with two chosen for",
+        "                the crib, Enter lays them away",
+        "5h, 10d, k, Qs  type a card: the cursor jumps to it",
+        "                (Q for a queen; q is quit)",
+        "Backspace, Esc  undo typing; Esc with nothing typed",
+        "                takes back the crib cards chosen",
+        "digits, Enter   a count in the show, or a place to cut",
+        "PgUp PgDn       scroll the messages",
+        "Ctrl-L          redraw the screen",
+        "q  F10          quit (asks first), then y or n",
+        "?               this help",
+        "H  F1           a hint: the computer's choice, with",
+        "                the expected points of the best three",
+        "c               at the end of a hand: the coach",
         "",
-        "Make 15 or 31, pairs and runs in the play; count",
-        "fifteens, pairs, runs, flushes and his nobs in the show.",
-        "First to the end of the board wins.",
-        "'cribbage --rules' shows the complete rules.",
+        "Make 15 or 31, pairs and runs in the play; count fifteens,",
+        "pairs, runs, flushes and his nobs in the show. First to the",
+        "end of the board wins; 'cribbage --rules' has all the rules.",
         "",
         "Press any key to go back to the game.",
     ]
