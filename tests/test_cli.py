@@ -39,6 +39,7 @@ def captured_options(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Options, boo
     monkeypatch.setattr(cribbage.ui, "run", fake_run)
     monkeypatch.setattr(cli, "has_terminal", lambda: True)
     monkeypatch.setattr("curses.setupterm", lambda term, fd: None)
+    monkeypatch.setattr("curses.tigetstr", lambda name: b"\x1b[%i%p1%d;%p2%dH")
     monkeypatch.setenv("TERM", "xterm")
     monkeypatch.delenv("CRIBBAGE_DELAY", raising=False)
     return seen
@@ -160,8 +161,20 @@ def test_an_unknown_terminal_type_is_one_line(
         raise curses.error("unknown terminal")
 
     monkeypatch.setattr(curses, "setupterm", refuse)
-    assert cli.main([]) == 2
+    assert cli.main([]) == 1
     assert "'no-such-terminal-anywhere' is unknown" in capsys.readouterr().err
+
+
+def test_a_terminal_that_cannot_move_the_cursor_is_one_sentence_and_status_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
+    monkeypatch.setenv("TERM", "dumb")
+    assert cli.main([]) == 1
+    assert capsys.readouterr().err == (
+        "cribbage: The terminal type 'dumb' cannot move the cursor, "
+        "so the game cannot draw on it.\n"
+    )
 
 
 def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:

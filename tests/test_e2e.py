@@ -154,6 +154,16 @@ def test_a_missing_term_is_one_line_and_status_2(terminals: Callable[..., Termin
     assert "Traceback" not in screen
 
 
+def test_a_terminal_that_cannot_move_the_cursor_is_refused(
+    terminals: Callable[..., Terminal],
+) -> None:
+    term = terminals("--seed", "1", cols=120, env={"TERM": "dumb"})
+    screen = term.wait_for("so the game cannot draw on it.")
+    assert "cribbage: The terminal type 'dumb' cannot move the cursor" in screen
+    assert term.exit_status() == 1
+    assert "Traceback" not in term.text
+
+
 def run(*args: str, stdin: int | None = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "PAGER"}
     return subprocess.run(

@@ -1,9 +1,9 @@
 """The `cribbage` command: options, `--rules`, starting the game, exit statuses.
 
-Every mistake on the command line, or a terminal the game cannot run in, is one line on
-standard error and exit status 2; a game ends with 0, Ctrl-C with 130, a hangup (SIGHUP, a
-closed terminal) with 129 and SIGTERM with 143 (128 plus the signal's number, as a shell
-reports a process killed by it). The game is saved after every action, so each of these
+Every mistake on the command line, or a missing terminal, is one line on standard error and
+exit status 2, and a terminal curses cannot draw on is one line and status 1; a game ends
+with 0, Ctrl-C with 130, a hangup (SIGHUP, a closed terminal) with 129 and SIGTERM with 143
+(128 plus the signal's number, as a shell reports a process killed by it). The game is saved after every action, so each of these
 leaves it to be resumed, and the terminal is restored on the way out.
 """
 
@@ -43,6 +43,11 @@ USAGE = (
 
 class UsageError(Exception):
     """A mistake on the command line or in the environment; the text is one line for stderr."""
+
+
+class TerminalError(Exception):
+    """A terminal the game cannot draw on (an unknown type, no cursor addressing); the text is
+    one line for stderr, and the exit status 1."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -215,6 +220,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as err:
         print(f"cribbage: {err}", file=sys.stderr)
         return 2
+    except TerminalError as err:
+        print(f"cribbage: {err}", file=sys.stderr)
+        return 1
     except CribbageError as err:
         print(f"cribbage: {err}", file=sys.stderr)
         return 2
@@ -339,7 +347,13 @@ def play(args: argparse.Namespace) -> int:
 
 
 def _check_terminal() -> None:
-    """Raise UsageError unless the game can take over this terminal."""
+    """Return if the game can take over this terminal.
+
+    Raises:
+        UsageError: standard input or output is not a terminal, or TERM is not set.
+        TerminalError: curses does not know the terminal's type, or the type cannot move
+            the cursor (TERM=dumb), so curses cannot draw on it.
+    """
     import curses  # only the game needs the terminal library
 
     if not has_terminal():
@@ -350,7 +364,13 @@ def _check_terminal() -> None:
     try:
         curses.setupterm(term, 1)  # curses draws on file descriptor 1
     except curses.error:
-        raise UsageError(f"The terminal type '{term}' is unknown here.") from None
+        raise TerminalError(
+            f"The terminal type '{term}' is unknown here, so the game cannot draw on it."
+        ) from None
+    if not curses.tigetstr("cup"):
+        raise TerminalError(
+            f"The terminal type '{term}' cannot move the cursor, so the game cannot draw on it."
+        )
 
 
 def show_rules(out: TextIO | None = None) -> int:
