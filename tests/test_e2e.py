@@ -108,6 +108,21 @@ def test_q_then_y_quits_while_the_terminal_is_too_small(terminals: Callable[...,
     assert term.exit_status() == 0
 
 
+def cell_colours(term: Terminal) -> set[tuple[str, str]]:
+    """The foreground and background colours of every cell on the screen."""
+    return {(char.fg, char.bg) for row in term.screen.buffer.values() for char in row.values()}
+
+
+def test_no_color_draws_in_the_terminals_own_colours(terminals: Callable[..., Terminal]) -> None:
+    plain = terminals("--seed", "1", env={"NO_COLOR": "1"})
+    plain.wait_for("Where do you cut the pack?")
+    assert cell_colours(plain) == {("default", "default")}
+    coloured = terminals("--seed", "1")
+    coloured.wait_for("Where do you cut the pack?")
+    assert {bg for _, bg in cell_colours(coloured)} == {"default"}
+    assert len(cell_colours(coloured)) > 1
+
+
 def test_ctrl_c_ends_the_game_quietly(terminals: Callable[..., Terminal]) -> None:
     term = terminals("--seed", "4")
     term.wait_for("Where do you cut the pack?")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from .game import GameUI, Hooks, Options, Quit
 from .glyphs import choose_glyphs
-from .screen import CursesScreen, wants_color
+from .screen import CursesScreen, start_colors, wants_color
 
 if TYPE_CHECKING:
     from ..record import Record
@@ -38,7 +38,7 @@ def run(
     farewell: list[str] = []
 
     def session(window: curses.window) -> int:
-        screen = CursesScreen(window, color=wants_color())
+        screen = CursesScreen(window, color=start_colors(wants_color()))
         if storage is not None:
             from .saving import play_kept
 
@@ -60,6 +60,7 @@ def run_replay(record: Record, *, ascii_only: bool = False) -> int:
     glyphs = choose_glyphs(ascii_only)
 
     def session(window: curses.window) -> int:
-        return ReplayUI(CursesScreen(window, color=wants_color()), record, glyphs=glyphs).run()
+        screen = CursesScreen(window, color=start_colors(wants_color()))
+        return ReplayUI(screen, record, glyphs=glyphs).run()
 
     return curses.wrapper(session)

@@ -54,6 +54,7 @@ __all__ = [
     "Screen",
     "Style",
     "TerminalGone",
+    "start_colors",
     "wants_color",
 ]
 
@@ -123,6 +124,29 @@ def wants_color() -> bool:
     return not os.environ.get("NO_COLOR")
 
 
+def start_colors(wanted: bool) -> bool:
+    """Set up the terminal's colours once curses has started; True when the game may paint
+    with its colour pairs (`wanted`, and the terminal has colours).
+
+    Whenever the terminal has colours the game keeps the terminal's own foreground and
+    background (`use_default_colors`), under NO_COLOR too, where no pair is defined: started
+    colour alone would paint white on black.
+    """
+    if not curses.has_colors():
+        return False
+    curses.start_color()
+    try:
+        curses.use_default_colors()
+        background = -1
+    except curses.error:  # a terminal that cannot say "the default colour"
+        background = curses.COLOR_BLACK
+    if not wanted:
+        return False
+    for number, color in enumerate(Color, 1):
+        curses.init_pair(number, color.value, background)
+    return True
+
+
 _SPECIAL_KEYS: Final[dict[int, str]] = {
     curses.KEY_LEFT: LEFT,
     curses.KEY_RIGHT: RIGHT,
@@ -149,21 +173,13 @@ _CONTROL_KEYS: Final[dict[str, str]] = {
 
 
 class CursesScreen:
-    """A `Screen` on a curses window (the whole terminal)."""
+    """A `Screen` on a curses window (the whole terminal); with `color`, styles use the colour
+    pairs `start_colors` defined."""
 
-    def __init__(self, window: curses.window, *, color: bool = True) -> None:
+    def __init__(self, window: curses.window, *, color: bool = False) -> None:
         self._window = window
         self._attrs: dict[Style, int] = {}
-        self._color = color and curses.has_colors()
-        if self._color:
-            curses.start_color()
-            try:
-                curses.use_default_colors()
-                background = -1
-            except curses.error:
-                background = curses.COLOR_BLACK
-            for number, color_ in enumerate(Color, 1):
-                curses.init_pair(number, color_.value, background)
+        self._color = color
         with contextlib.suppress(curses.error):
             curses.curs_set(0)
         window.keypad(True)
