@@ -123,6 +123,16 @@ def test_no_color_draws_in_the_terminals_own_colours(terminals: Callable[..., Te
     assert len(cell_colours(coloured)) > 1
 
 
+def test_a_locale_without_the_suit_symbols_gets_ascii_cards(
+    terminals: Callable[..., Terminal],
+) -> None:
+    term = terminals("--seed", "1", "--random-cut", env={"LC_ALL": "C", "LANG": "C"})
+    screen = term.wait_for("Choose 2 for")
+    assert re.search(r"You cut the (10|[2-9AJQK])[CDHS]\.", screen), screen
+    assert re.search(r"\| ?(10|[2-9AJQK])[CDHS]\|", screen), screen
+    assert all(ord(char) < 128 for char in screen)
+
+
 def test_ctrl_c_ends_the_game_quietly(terminals: Callable[..., Terminal]) -> None:
     term = terminals("--seed", "4")
     term.wait_for("Where do you cut the pack?")

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import curses
+import locale
 
 import pytest
 
 from cribbage.ui import screen as screen_module
+from cribbage.ui.glyphs import ASCII, UNICODE, choose_glyphs
 from cribbage.ui.screen import Color, start_colors
 
 
@@ -44,3 +46,26 @@ def test_a_terminal_without_colours_is_asked_nothing(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(curses, "has_colors", lambda: False)
     monkeypatch.setattr(curses, "start_color", lambda: pytest.fail("no colours to start"))
     assert not screen_module.start_colors(True)
+
+
+@pytest.mark.parametrize(
+    ("encoding", "unicode"),
+    [
+        ("UTF-8", True),
+        ("utf8", True),
+        ("ANSI_X3.4-1968", False),  # LC_ALL=C, even when Python itself runs in UTF-8 mode
+        ("ISO-8859-1", False),  # a middle dot, but no suit symbols
+        ("no-such-encoding", False),
+    ],
+)
+def test_unicode_is_drawn_only_when_the_terminals_encoding_has_every_glyph(
+    encoding: str, unicode: bool
+) -> None:
+    assert (choose_glyphs(encoding=encoding) is UNICODE) == unicode
+    assert choose_glyphs(True, encoding) is ASCII
+
+
+def test_the_locales_encoding_decides_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(locale, "getencoding", lambda: "ANSI_X3.4-1968")
+    monkeypatch.setattr(locale, "getpreferredencoding", lambda do_setlocale=True: "utf-8")
+    assert choose_glyphs() is ASCII

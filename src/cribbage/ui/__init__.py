@@ -34,10 +34,10 @@ def run(
     backs up the save and starts a new match); `hooks` are then the keeper's, and a game
     left unfinished is said to be kept once the terminal is restored.
     """
-    glyphs = choose_glyphs(ascii_only)
     farewell: list[str] = []
 
     def session(window: curses.window) -> int:
+        glyphs = choose_glyphs(ascii_only, window.encoding)  # what curses can really print
         screen = CursesScreen(window, color=start_colors(wants_color()))
         if storage is not None:
             from .saving import play_kept
@@ -57,9 +57,8 @@ def run_replay(record: Record, *, ascii_only: bool = False) -> int:
     """Show a recorded match step by step in the terminal; return the exit status."""
     from .replay import ReplayUI
 
-    glyphs = choose_glyphs(ascii_only)
-
     def session(window: curses.window) -> int:
+        glyphs = choose_glyphs(ascii_only, window.encoding)
         screen = CursesScreen(window, color=start_colors(wants_color()))
         return ReplayUI(screen, record, glyphs=glyphs).run()
 

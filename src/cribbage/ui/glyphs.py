@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import codecs
 import locale
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
 from ..cards import Card, Rank
 
-__all__ = ["ASCII", "UNICODE", "Glyphs", "choose_glyphs"]
+__all__ = ["ASCII", "UNICODE", "Glyphs", "can_encode", "choose_glyphs"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,13 +80,33 @@ ASCII: Final = Glyphs(
 )
 
 
-def choose_glyphs(force_ascii: bool) -> Glyphs:
-    """Unicode when the terminal's encoding can show it and ASCII was not asked for."""
+def can_encode(glyphs: Glyphs, encoding: str) -> bool:
+    """True when every character of `glyphs` has a form in `encoding`.
+
+    >>> can_encode(UNICODE, "UTF-8"), can_encode(UNICODE, "latin-1"), can_encode(ASCII, "ascii")
+    (True, False, True)
+    """
+    characters = "".join(getattr(glyphs, field.name) for field in fields(glyphs))
+    try:
+        characters.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def choose_glyphs(force_ascii: bool = False, encoding: str | None = None) -> Glyphs:
+    """Unicode when ASCII was not asked for and `encoding` can encode all of it; else ASCII.
+
+    `encoding` is the one curses prints in (`window.encoding`); by default the locale's
+    (`locale.getencoding`), which is curses' too, whatever Python's UTF-8 mode says: with
+    LC_ALL=C, Python itself speaks UTF-8 but curses prints ASCII, and a suit symbol it
+    cannot print would vanish.
+
+    >>> choose_glyphs(encoding="UTF-8").card(Card.parse("5h"))
+    '5♥'
+    >>> choose_glyphs(encoding="ANSI_X3.4-1968").card(Card.parse("5h"))
+    '5H'
+    """
     if force_ascii:
         return ASCII
-    encoding = locale.getpreferredencoding(False) or "ascii"
-    try:
-        name = codecs.lookup(encoding).name
-    except LookupError:
-        return ASCII
-    return UNICODE if name.startswith("utf") else ASCII
+    return UNICODE if can_encode(UNICODE, encoding or locale.getencoding()) else ASCII
