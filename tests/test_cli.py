@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -208,6 +207,7 @@ def test_rules_are_printed_when_output_is_not_a_terminal(
 
 def test_rules_go_through_the_pager(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     paged = tmp_path / "paged.txt"
+    monkeypatch.delenv("MANPAGER", raising=False)
     monkeypatch.setenv(
         "PAGER",
         f"{sys.executable} -c \"import sys; open({str(paged)!r}, 'w').write(sys.stdin.read())\"",
@@ -216,30 +216,34 @@ def test_rules_go_through_the_pager(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert paged.read_text() == rules_text()
 
 
-def test_a_pager_that_cannot_start_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PAGER", "/no/such/pager")
-    monkeypatch.setattr("shutil.which", lambda name: None)
-    shown: list[str] = []
-
-    def fake_page(text: str, out: object, keys: object) -> int:
-        shown.append(text)
-        return 0
-
-    monkeypatch.setattr(cli, "page", fake_page)
-    assert cli.show_rules(FakeTty()) == 0
-    assert shown == [rules_text()]
-
-
-def test_the_built_in_pager_shows_a_page_at_a_time_and_stops_on_q(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("pager", ["/no/such/pager", "false", "exit 3"])
+def test_rules_are_printed_when_the_pager_cannot_start_or_fails(
+    pager: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("shutil.get_terminal_size", lambda: os.terminal_size((80, 11)))
-    text = "".join(f"line {n}\n" for n in range(1, 31))
-    out = io.StringIO()
-    assert cli.page(text, out, io.StringIO("\nq\n")) == 0
-    shown = out.getvalue()
-    assert "line 20" in shown and "line 21" not in shown
-    assert shown.count("-- more") == 2
+    monkeypatch.setenv("PAGER", pager)
+    monkeypatch.delenv("MANPAGER", raising=False)
+    out = FakeTty()
+    assert cli.show_rules(out) == 0
+    assert out.getvalue() == rules_text()
+
+
+def test_the_pager_is_chosen_as_pydoc_chooses_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MANPAGER", "most")
+    monkeypatch.setenv("PAGER", "more")
+    assert cli.pager_command() == "most"
+    monkeypatch.delenv("MANPAGER")
+    assert cli.pager_command() == "more"
+    monkeypatch.delenv("PAGER")
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")
+    assert cli.pager_command() == "less"
+    monkeypatch.setenv("TERM", "dumb")
+    assert cli.pager_command() is None
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert cli.pager_command() is None
+    out = FakeTty()
+    assert cli.show_rules(out) == 0 and out.getvalue() == rules_text()
 
 
 def test_every_option_and_key_is_in_the_rules() -> None:

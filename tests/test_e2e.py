@@ -203,6 +203,15 @@ def test_rules_print_when_output_is_not_a_terminal() -> None:
         assert heading in done.stdout
 
 
+def test_rules_are_printed_on_the_terminal_when_the_pager_fails(
+    terminals: Callable[..., Terminal],
+) -> None:
+    term = terminals("--rules", env={"PAGER": "false"})
+    screen = term.wait_for("it may win the go.")
+    assert "Near 31, keep a low card back" in screen
+    assert term.exit_status() == 0
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import shlex
 import shutil
 import signal
 import subprocess
@@ -374,50 +373,42 @@ def _check_terminal() -> None:
 
 
 def show_rules(out: TextIO | None = None) -> int:
-    """Page the rules on a terminal ($PAGER, else less, else a simple pager); else print them."""
+    """Show the rules: through a pager when output is a terminal, else printed; printed too
+    when the pager cannot start or fails (`PAGER=false`).
+
+    The pager is the one `pydoc.pager` would choose: $MANPAGER or $PAGER (a shell command),
+    else `less` when it is installed and the terminal can take it; without one, plain output.
+    """
     text = rules_text()
     stream = out or sys.stdout
-    if not stream.isatty():
+    command = pager_command() if stream.isatty() else None
+    if command is None or not _page(text, command):
         stream.write(text)
         stream.flush()
-        return 0
-    for command in _pagers():
-        try:
-            subprocess.run(command, input=text, text=True, check=False)
-        except OSError:
-            continue
-        return 0
-    return page(text, stream, sys.stdin)
-
-
-def _pagers() -> list[list[str]]:
-    commands: list[list[str]] = []
-    pager = os.environ.get("PAGER", "").strip()
-    if pager:
-        with contextlib.suppress(ValueError):
-            commands.append(shlex.split(pager))
-    less = shutil.which("less")
-    if less:
-        commands.append([less, "-R"])
-    return [command for command in commands if command]
-
-
-def page(text: str, out: TextIO, keys: TextIO) -> int:
-    """A screenful at a time; Enter shows the next, q stops."""
-    height = max(shutil.get_terminal_size().lines - 1, 5)
-    lines = text.splitlines()
-    for start in range(0, len(lines), height):
-        out.write("\n".join(lines[start : start + height]) + "\n")
-        if start + height >= len(lines):
-            break
-        out.write("-- more (Enter: next page, q: quit) --")
-        out.flush()
-        answer = keys.readline()
-        if not answer or answer.strip().lower().startswith("q"):
-            out.write("\n")
-            break
-    out.flush()
     return 0
+
+
+def pager_command() -> str | None:
+    """The pager as pydoc chooses it: $MANPAGER, $PAGER, else `less` (not on a dumb
+    terminal), else None for plain output."""
+    for variable in ("MANPAGER", "PAGER"):
+        command = os.environ.get(variable, "").strip()
+        if command:
+            return command
+    if os.environ.get("TERM") in ("dumb", "emacs") or shutil.which("less") is None:
+        return None
+    return "less"
+
+
+def _page(text: str, command: str) -> bool:
+    """Pipe `text` through the shell command `command`; False when it did not run or failed."""
+    try:
+        done = subprocess.run(
+            command, shell=True, input=text, text=True, errors="backslashreplace", check=False
+        )
+    except OSError:
+        return False
+    return done.returncode == 0
 
 
 if __name__ == "__main__":
