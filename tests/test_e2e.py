@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -237,3 +238,38 @@ def test_a_game_needs_a_terminal() -> None:
         done.stderr.strip()
         == "cribbage: The game needs a terminal: standard input and output must be one."
     )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--rules"],
+        ["--count", "5h", "5c", "5s", "jd", "5d"],
+        ["--discard", "5h", "5c", "6d", "jd", "kd", "2s", "--dealer"],
+        ["--stats"],
+        ["--practice", "--seed", "1"],
+        ["--help"],
+    ],
+)
+def test_output_to_a_closed_pipe_ends_quietly(args: list[str], tmp_path: Path) -> None:
+    """`cribbage --rules | head -1`: the reader goes away, and the command ends without a
+    word, with status 141 as `cat` would (the pipe here is closed before anything is written,
+    so every write fails; argparse's --help swallows the failure itself and ends with 0)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    env = {k: v for k, v in os.environ.items() if k not in ("PAGER", "MANPAGER")}
+    env["CRIBBAGE_HOME"] = str(tmp_path)
+    try:
+        done = subprocess.run(
+            [COMMAND, *args],
+            stdin=subprocess.DEVNULL,
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=TIMEOUT,
+            env=env,
+        )
+    finally:
+        os.close(writer)
+    assert done.stderr == ""
+    assert done.returncode == (0 if args == ["--help"] else 141)

@@ -18,7 +18,7 @@ import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from types import FrameType
-from typing import NoReturn, TextIO
+from typing import Final, NoReturn, TextIO
 
 from . import __version__
 from .calculator import count_text, discard_text
@@ -181,8 +181,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+BROKEN_PIPE: Final = 128 + 13
+"""The exit status after the reader of the output went away (128 plus SIGPIPE's number, as a
+shell reports `cat` ended by it)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; return its exit status."""
+    """Run the command; return its exit status.
+
+    When output goes to a pipe whose reader has gone (`cribbage --rules | head -1`), the
+    command ends quietly with status 141, as other tools do.
+    """
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # here, not at exit, where a closed pipe could not be caught
+    except BrokenPipeError:
+        _discard_output()
+        return BROKEN_PIPE
+    return status
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so that nothing left in its buffer fails
+    again when the interpreter exits."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
         if args.rules:
