@@ -263,6 +263,21 @@ def test_rules_text_is_plain_and_fits_a_terminal() -> None:
     assert all(ord(char) < 128 for line in lines for char in line)
 
 
+@pytest.mark.parametrize("module", ["cribbage", "cribbage.cli"])
+def test_running_the_package_or_the_cli_module_works(module: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", module, "--count", "5h", "5c", "5s", "jd", "5d"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stdout.startswith("Hand 5H 5C 5S JD, starter 5D\n")
+    bad = subprocess.run(
+        [sys.executable, "-m", module, "--bogus"], capture_output=True, text=True, timeout=60
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith("cribbage: ")
+
+
 def test_running_the_module_works() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "cribbage.cli", "--version"],
