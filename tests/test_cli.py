@@ -286,3 +286,16 @@ def test_running_the_module_works() -> None:
         timeout=60,
     )
     assert done.returncode == 0 and done.stdout.startswith("cribbage ")
+
+
+def test_explain_counts_your_own_hands_as_in_bsd(
+    captured_options: list[tuple[Options, bool]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["-e"]) == 0
+    options, _ = captured_options[-1]
+    assert options.explain and options.counting is Counting.CLAIMED and not options.muggins
+    assert cli.main(["-e", "-m"]) == 0
+    options, _ = captured_options[-1]
+    assert options.explain and options.counting is Counting.CLAIMED and options.muggins
+    assert cli.main(["--help"]) == 0
+    assert "count your own hand and crib, as in BSD" in " ".join(capsys.readouterr().out.split())

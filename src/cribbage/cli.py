@@ -112,7 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
         "-e",
         "--explain",
         action="store_true",
-        help="when you count your own hand, show the right count and why when you miscount",
+        help="count your own hand and crib, as in BSD (without muggins unless -m is given), "
+        "and see the right count and why when you miscount",
     )
     add(
         "-m",
@@ -357,7 +358,9 @@ def play(args: argparse.Namespace) -> int:
         games=args.match,
         level=args.level,
         explain=args.explain,
-        counting=Counting.CLAIMED if args.muggins or args.manual else Counting.AUTOMATIC,
+        counting=(
+            Counting.CLAIMED if args.explain or args.muggins or args.manual else Counting.AUTOMATIC
+        ),
         muggins=args.muggins,
         quiet=args.quiet,
         random_cut=args.random_cut,
