@@ -299,3 +299,45 @@ def test_explain_counts_your_own_hands_as_in_bsd(
     assert options.explain and options.counting is Counting.CLAIMED and options.muggins
     assert cli.main(["--help"]) == 0
     assert "count your own hand and crib, as in BSD" in " ".join(capsys.readouterr().out.split())
+
+
+FIVE = ["5h", "5c", "5s", "jd", "5d"]
+SIX = ["5h", "5c", "6d", "jd", "kd", "2s"]
+
+
+@pytest.mark.parametrize(
+    ("args", "sentence"),
+    [
+        (["--stats", "--rules"], "--stats and --rules go one at a time."),
+        (["--replay", "f.json", "--count", *FIVE], "--replay and --count go"),
+        (["--practice", "--stats", "--rules"], "--stats, --rules and --practice go one at a time."),
+        (["--rules", "--seed", "3"], "--seed does not go with --rules."),
+        (["--stats", "--ascii"], "--ascii does not go with --stats."),
+        (["--replay", "f.json", "--level", "easy"], "--level does not go with --replay."),
+        (["--replay", "f.json", "--new"], "--new does not go with --replay."),
+        (["--count", *FIVE, "--seed", "0"], "--seed does not go with --count."),
+        (["--discard", *SIX, "-m"], "--muggins does not go with --discard."),
+        (["--practice", "--game", "61"], "--game does not go with --practice."),
+        (["--practice", "-e"], "--explain does not go with --practice."),
+        (["--stats", "--crib"], "--crib goes with --count."),
+    ],
+)
+def test_options_that_cannot_go_together_are_one_sentence_and_status_2(
+    args: list[str], sentence: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(f"cribbage: {sentence}")
+    assert err.endswith(" Try 'cribbage --help'.\n")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--count", *FIVE, "--crib", "--ascii"],
+        ["--discard", *SIX, "--pone", "--ascii"],
+    ],
+)
+def test_tools_take_their_own_options(args: list[str]) -> None:
+    assert cli.main(args) == 0

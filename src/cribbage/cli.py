@@ -91,21 +91,21 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--game",
         type=_game,
-        default=121,
+        default=None,
         metavar="{61,121}",
         help="points to win a game: 121 (twice around, the default) or 61 (once around)",
     )
     add(
         "--match",
         type=_positive,
-        default=1,
+        default=None,
         metavar="N",
         help="play a match of N games (the most games won wins; a skunk counts 2, a double skunk 4)",
     )
     add(
         "--level",
         choices=LEVELS,
-        default="expert",
+        default=None,
         help="the computer's strength (default: expert)",
     )
     add(
@@ -211,20 +211,52 @@ def _discard_output() -> None:
         os.close(devnull)
 
 
+TOOLS: Final[dict[str, frozenset[str]]] = {
+    "rules": frozenset(),
+    "stats": frozenset(),
+    "replay": frozenset({"ascii"}),
+    "count": frozenset({"crib", "ascii"}),
+    "discard": frozenset({"dealer", "pone", "ascii"}),
+    "practice": frozenset({"seed", "ascii"}),
+}
+"""The options that do something else than play (each alone), and what each can take."""
+_ONLY_WITH: Final = {"crib": "count", "dealer": "discard", "pone": "discard"}
+"""Options that mean something to one tool only."""
+
+
+def check_combination(args: argparse.Namespace) -> None:
+    """Refuse options that cannot go together: two tools, or a tool with an option it does
+    not take (the game's options, say, with --stats).
+
+    Raises:
+        UsageError: one sentence naming the options.
+    """
+    given = [dest for dest, value in vars(args).items() if value is not None and value is not False]
+
+    def name(dest: str) -> str:
+        return "--" + dest.replace("_", "-")
+
+    for dest, tool in _ONLY_WITH.items():
+        if dest in given and tool not in given:
+            raise UsageError(f"{name(dest)} goes with {name(tool)}. Try 'cribbage --help'.")
+    tools = [dest for dest in given if dest in TOOLS]
+    if len(tools) > 1:
+        *most, last = [name(tool) for tool in tools]
+        raise UsageError(f"{', '.join(most)} and {last} go one at a time. Try 'cribbage --help'.")
+    for tool in tools:
+        for dest in given:
+            if dest != tool and dest not in TOOLS[tool]:
+                raise UsageError(
+                    f"{name(dest)} does not go with {name(tool)}. Try 'cribbage --help'."
+                )
+
+
 def _run(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        check_combination(args)
         if args.rules:
             return show_rules()
-        if args.count and args.discard:
-            raise UsageError("--count and --discard go one at a time. Try 'cribbage --help'.")
-        if (args.dealer or args.pone) and not args.discard:
-            raise UsageError(
-                f"--{'dealer' if args.dealer else 'pone'} goes with --discard. "
-                "Try 'cribbage --help'."
-            )
-        if args.crib and not args.count:
-            raise UsageError("--crib goes with --count. Try 'cribbage --help'.")
         if args.count:
             print(count_text(args.count, crib=args.crib))
             return 0
@@ -354,9 +386,9 @@ def play(args: argparse.Namespace) -> int:
     _check_terminal()
     delay = _delay()
     options = Options(
-        target=args.game,
-        games=args.match,
-        level=args.level,
+        target=args.game or 121,
+        games=args.match or 1,
+        level=args.level or "expert",
         explain=args.explain,
         counting=(
             Counting.CLAIMED if args.explain or args.muggins or args.manual else Counting.AUTOMATIC
