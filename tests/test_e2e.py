@@ -273,3 +273,15 @@ def test_output_to_a_closed_pipe_ends_quietly(args: list[str], tmp_path: Path) -
         os.close(writer)
     assert done.stderr == ""
     assert done.returncode == (0 if args == ["--help"] else 141)
+
+
+def test_the_printed_tools_draw_cards_as_the_game_does(terminals: Callable[..., Terminal]) -> None:
+    cards = ["th", "5c", "5s", "jd", "5d"]
+    term = terminals("--count", *cards)
+    screen = term.wait_for("total")
+    assert "Hand 10♥ 5♣ 5♠ J♦, starter 5♦" in screen and "10♥ 5♣" in screen
+    assert term.exit_status() == 0
+    ascii_term = terminals("--count", *cards, "--ascii")
+    assert "Hand 10H 5C 5S JD, starter 5D" in ascii_term.wait_for("total")
+    piped = run("--count", *cards)  # a pipe gets ASCII, whatever the terminal
+    assert piped.stdout.startswith("Hand 10H 5C 5S JD, starter 5D\n")

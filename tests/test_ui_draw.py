@@ -18,10 +18,10 @@ from cribbage.events import (
     Shown,
     StarterTurned,
 )
+from cribbage.glyphs import ASCII, UNICODE
 from cribbage.rules import Phase, Seat
 from cribbage.scoring import score_hand, score_play
 from cribbage.ui.draw import MIN_COLS, MIN_ROWS, HandPicture, Layout, Painter
-from cribbage.ui.glyphs import ASCII, UNICODE
 from cribbage.ui.screen import Color
 from cribbage.ui.table import Table
 from cribbage.ui.testing import FakeScreen

@@ -8,6 +8,7 @@ import pytest
 
 from cribbage.cards import DECK, Card
 from cribbage.events import GameOver
+from cribbage.glyphs import ASCII, UNICODE
 from cribbage.record import Recorder, replay
 from cribbage.rules import (
     Claim,
@@ -21,7 +22,6 @@ from cribbage.rules import (
     pending,
 )
 from cribbage.ui.game import GameUI, Hooks, Options, Quit
-from cribbage.ui.glyphs import ASCII, UNICODE
 from cribbage.ui.screen import BACKSPACE, ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 

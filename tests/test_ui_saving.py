@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cribbage.errors import InvalidRecordError
+from cribbage.glyphs import UNICODE
 from cribbage.record import Record, Recorder, replay
 from cribbage.rules import (
     Counting,
@@ -17,7 +18,6 @@ from cribbage.rules import (
 )
 from cribbage.storage import SavedMatch, Storage, load_record
 from cribbage.ui.game import Options
-from cribbage.ui.glyphs import UNICODE
 from cribbage.ui.replay import ReplayUI, frames_of
 from cribbage.ui.saving import (
     KEPT,

@@ -7,8 +7,8 @@ import locale
 
 import pytest
 
+from cribbage.glyphs import ASCII, UNICODE, choose_glyphs
 from cribbage.ui import screen as screen_module
-from cribbage.ui.glyphs import ASCII, UNICODE, choose_glyphs
 from cribbage.ui.screen import Color, start_colors
 
 

@@ -24,6 +24,7 @@ from . import __version__
 from .calculator import count_text, discard_text
 from .computer import LEVELS
 from .errors import CribbageError
+from .glyphs import glyphs_for
 from .instructions import rules_text
 
 __all__ = ["UsageError", "build_parser", "main"]
@@ -257,21 +258,19 @@ def _run(argv: Sequence[str] | None) -> int:
         check_combination(args)
         if args.rules:
             return show_rules()
+        glyphs = glyphs_for(sys.stdout, args.ascii)  # cards as the game would draw them here
         if args.count:
-            print(count_text(args.count, crib=args.crib))
+            print(count_text(args.count, crib=args.crib, glyphs=glyphs))
             return 0
         if args.discard:
-            print(
-                discard_text(
-                    args.discard, dealer=True if args.dealer else False if args.pone else None
-                )
-            )
+            dealer = True if args.dealer else False if args.pone else None
+            print(discard_text(args.discard, dealer=dealer, glyphs=glyphs))
             return 0
         if args.practice:
             from .practice import practise
 
             with stopped_by_signals():
-                return practise(seed=args.seed)
+                return practise(seed=args.seed, glyphs=glyphs)
         if args.stats:
             return show_statistics()
         if args.replay is not None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import curses
 from typing import TYPE_CHECKING
 
+from ..glyphs import choose_glyphs
 from .game import GameUI, Hooks, Options, Quit
-from .glyphs import choose_glyphs
 from .screen import CursesScreen, start_colors, wants_color
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..cards import Card
+from ..glyphs import Glyphs
 from ..rules import Phase, Seat
-from .glyphs import Glyphs
 from .screen import Color, Screen, Style
 from .table import Table
 from .words import MessageLog, Tone

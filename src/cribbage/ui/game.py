@@ -33,6 +33,7 @@ from ..events import (
     Scored,
     Shown,
 )
+from ..glyphs import UNICODE, Glyphs
 from ..match import MatchConfig, MatchOver
 from ..record import NEXT_GAME, Recorder, Step
 from ..rules import (
@@ -52,7 +53,6 @@ from ..view import PlayerView, view_for
 from .choosing import Choice
 from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
-from .glyphs import UNICODE, Glyphs
 from .screen import (
     BACKSPACE,
     DOWN,

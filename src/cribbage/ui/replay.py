@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..events import HandOver
+from ..glyphs import UNICODE, Glyphs
 from ..match import MatchOver
 from ..record import Record, replay_steps
 from ..rules import Seat
 from ..view import view_for
 from .draw import HandPicture, Layout, Painter
-from .glyphs import UNICODE, Glyphs
 from .screen import BACKSPACE, END, F10, HOME, LEFT, PAGE_DOWN, PAGE_UP, REDRAW, RESIZE, Screen
 from .table import Table
 from .words import Line, MessageLog, Speaker

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Final
 
 from ..computer import LEVELS
+from ..glyphs import UNICODE, Glyphs
 from ..record import Recorder
 from ..rules import Counting, Seat
 from ..stats import summary_line
@@ -26,7 +27,6 @@ from ..storage import Options as SavedOptions
 from ..storage import SavedMatch, Storage, new_match_id
 from ..view import view_for
 from .game import GameUI, Hooks, Options, Quit
-from .glyphs import UNICODE, Glyphs
 from .screen import ENTER, ESCAPE, F10, Screen
 from .words import Tone
 

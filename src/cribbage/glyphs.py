@@ -1,14 +1,18 @@
-"""The characters the screen is drawn with: Unicode by default, plain ASCII as a fallback."""
+"""The characters cards and the board are drawn with: Unicode by default, plain ASCII as a
+fallback. The game's screen and the printed tools (`--count`, `--discard`, `--practice`)
+draw cards the same way and choose between the two by the same rule (`choose_glyphs`);
+text printed to a file or a pipe is always ASCII (`glyphs_for`), so scripts read the same
+cards whatever the terminal."""
 
 from __future__ import annotations
 
 import locale
 from dataclasses import dataclass, fields
-from typing import Final
+from typing import Final, TextIO
 
-from ..cards import Card, Rank
+from .cards import Card, Rank
 
-__all__ = ["ASCII", "UNICODE", "Glyphs", "can_encode", "choose_glyphs"]
+__all__ = ["ASCII", "UNICODE", "Glyphs", "can_encode", "choose_glyphs", "glyphs_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,3 +114,20 @@ def choose_glyphs(force_ascii: bool = False, encoding: str | None = None) -> Gly
     if force_ascii:
         return ASCII
     return UNICODE if can_encode(UNICODE, encoding or locale.getencoding()) else ASCII
+
+
+def glyphs_for(stream: TextIO, force_ascii: bool = False) -> Glyphs:
+    """The glyphs for text printed on `stream`: on a terminal, the game's choice (which the
+    stream's own encoding must also take); on a file or a pipe, ASCII.
+
+    >>> import io
+    >>> glyphs_for(io.StringIO()) is ASCII
+    True
+    """
+    if not stream.isatty():
+        return ASCII
+    glyphs = choose_glyphs(force_ascii)
+    encoding = getattr(stream, "encoding", None)
+    if glyphs is UNICODE and isinstance(encoding, str) and not can_encode(glyphs, encoding):
+        return ASCII
+    return glyphs
