@@ -257,6 +257,9 @@ def test_a_match_goes_on_to_the_next_game_and_counts_games_won() -> None:
     assert state.over and state.number >= 2
     assert any("Game 2 of the match." in frame for frame in screen.frames)
     assert "Match points:" in screen.frames[-1]
+    points = state.match_points
+    for n in (points[Seat.COMPUTER], points[Seat.HUMAN]):
+        assert f" {n} match point{'' if n == 1 else 's'} ─" in screen.frames[-1]
 
 
 def test_another_game_starts_a_fresh_match_and_keeps_the_tally() -> None:

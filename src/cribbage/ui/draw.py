@@ -29,6 +29,7 @@ __all__ = [
     "HandPicture",
     "Layout",
     "Painter",
+    "won_label",
 ]
 
 MIN_ROWS: Final = 24
@@ -140,6 +141,18 @@ _TONES: Final = {
     Tone.ERROR: Style(Color.RED, bold=True),
 }
 NAMES: Final = {Seat.HUMAN: "You", Seat.COMPUTER: "Computer"}
+
+
+def won_label(count: int, match_points: bool = False) -> str:
+    """What a player has won, for the board: games, or match points when a match is scored
+    in them.
+
+    >>> won_label(1), won_label(3), won_label(1, True), won_label(4, True)
+    ('won 1 game', 'won 3 games', '1 match point', '4 match points')
+    """
+    if match_points:
+        return f"{count} match point{'' if count == 1 else 's'}"
+    return f"won {count} game{'' if count == 1 else 's'}"
 
 
 class Painter:
@@ -307,8 +320,17 @@ class Painter:
 
     # -- the right side: board and messages
 
-    def board(self, layout: Layout, table: Table, target: int, games_won: Sequence[int]) -> None:
-        """Two tracks a player, going out and back; front and back pegs; scores and games won."""
+    def board(
+        self,
+        layout: Layout,
+        table: Table,
+        target: int,
+        won: Sequence[int],
+        *,
+        match_points: bool = False,
+    ) -> None:
+        """Two tracks a player, going out and back; front and back pegs; scores; and what each
+        has won: games, or with `match_points` the match points of a match."""
         lane = layout.lane if target > 2 * NARROW_LANE + 1 else NARROW_LANE
         width = _board_width(lane)
         x0 = layout.right_x
@@ -319,9 +341,9 @@ class Painter:
             left, right = (tl, tr) if n == 0 else (lt, rt)
             screen.put(y, x0, left + h * (width - 2) + right, _DIM)
             name = f" {NAMES[seat]} {table.scores[seat]} "
-            won = f" won {games_won[seat]} "
+            label = f" {won_label(won[seat], match_points)} "
             screen.put(y, x0 + 2, name, _SEAT[seat])
-            screen.put(y, x0 + width - 2 - len(won), won, _DIM)
+            screen.put(y, x0 + width - 2 - len(label), label, _DIM)
             for row in (1, 2):
                 screen.put(y + row, x0, v, _DIM)
                 screen.put(y + row, x0 + width - 1, v, _DIM)

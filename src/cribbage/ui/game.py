@@ -717,7 +717,13 @@ class GameUI:
             return False
         painter = self.painter
         painter.table(layout, self.table, self.picture, self.cut_picture)
-        painter.board(layout, self.table, self.options.target, self.games_won())
+        state = self.recorder.state
+        if state.config.games == 1:  # a one-game match: games won this session
+            painter.board(layout, self.table, self.options.target, self.games_won())
+        else:  # a match is scored in match points
+            painter.board(
+                layout, self.table, self.options.target, state.match_points, match_points=True
+            )
         painter.messages(layout, self.log)
         painter.prompt(layout, self.prompt, self.typed, self.keys)
         if self.overlay is not None:
