@@ -511,7 +511,7 @@ def test_help_redraw_and_no_work_on_a_terminal_too_small_and_other_keys_wait() -
     ui, screen = make_ui(["?", "x", REDRAW, F10, "n", ENTER, "5", " "], rows=20, cols=70)
     run_until_out_of_keys(ui)
     shown = [frame for frame in screen.frames if "this help" in frame]
-    assert shown and "Keys" in shown[0]
+    assert shown and "Keys" in shown[0] and "this one is 70x20" in shown[0]
     assert "this help" not in screen.frames[-1] and "Quit?" not in screen.frames[-1]
     assert screen.frames[-1].startswith("cribbage needs a terminal")
     assert ui.recorder.record.steps == () and ui.typed == ""

@@ -412,8 +412,8 @@ class Painter:
             self.screen.put(y0 + 1 + i, x0, v + " " + line.ljust(width - 4) + " " + v, Style())
         self.screen.put(y0 + height - 1, x0, bl + h * (width - 2) + br, _BOLD)
 
-    def too_small(self, rows: int, cols: int) -> None:
-        """The one line shown on a terminal smaller than the game needs."""
+    def too_small(self, rows: int, cols: int, y: int = 0) -> None:
+        """The one line shown on a terminal smaller than the game needs (at row `y`)."""
         need, have = f"{MIN_COLS}x{MIN_ROWS}", f"{cols}x{rows}"
         for text in (
             f"cribbage needs a terminal of at least {need}; this one is {have}. Enlarge it to go on.",
@@ -424,4 +424,4 @@ class Painter:
         ):
             if len(text) <= cols:
                 break
-        self.screen.put(0, 0, text)
+        self.screen.put(y, 0, text)

@@ -709,6 +709,7 @@ class GameUI:
         if not layout.fits:
             if self.helping and self.overlay is not None:
                 self.painter.overlay(layout, *self.overlay)  # as much of it as fits
+                self.painter.too_small(rows, cols, rows - 1)
             else:
                 self.painter.too_small(rows, cols)
                 if self.yes_no:
