@@ -32,12 +32,13 @@ __all__ = ["UsageError", "build_parser", "main"]
 USAGE = (
     "cribbage [--game {61,121}] [--match N] [--level {easy,classic,expert}] [-e|--explain]\n"
     "                [-m|--muggins] [--manual] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
-    "                [--ascii] [--no-autoplay] [--coach] [--new] [--rules] [--version] [--help]\n"
+    "                [--ascii] [--no-autoplay] [--coach] [--new] [--version] [--help]\n"
+    "       cribbage --rules\n"
     "       cribbage --stats\n"
     "       cribbage --replay FILE [--ascii]\n"
-    "       cribbage --count CARD CARD CARD CARD STARTER [--crib]\n"
-    "       cribbage --discard CARD CARD CARD CARD CARD CARD [--dealer|--pone]\n"
-    "       cribbage --practice [--seed N]"
+    "       cribbage --count CARD CARD CARD CARD STARTER [--crib] [--ascii]\n"
+    "       cribbage --discard CARD CARD CARD CARD CARD CARD [--dealer|--pone] [--ascii]\n"
+    "       cribbage --practice [--seed N] [--ascii]"
 )
 
 
