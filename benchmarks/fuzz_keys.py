@@ -55,6 +55,8 @@ COMMAND = str(Path(sys.executable).with_name("cribbage"))
 ANSWER_SECONDS = 30.0
 PROBE_EVERY = 40
 KEYS_PER_RUN = (150, 600)
+BOARD = re.compile(r"won \d+ games? |\d+ match points? ")
+"""What the board says each player has won: it shows when the game is drawn."""
 
 _NAMED: dict[str, str] = {
     "up": "\x1b[A",
@@ -247,7 +249,7 @@ class Run:
         self.resize(rows, cols)
         self.wait_for(lambda text: f"{cols}x{rows}" in text, f"the {cols}x{rows} size message")
         self.resize(rng.randint(24, 40), rng.randint(80, 120))
-        self.wait_for(lambda text: re.search(r"won \d+ ", text) is not None, "the board")
+        self.wait_for(lambda text: BOARD.search(text) is not None, "the board")
 
     def diagnosis(self) -> str:
         """What the process is doing, as far as Linux and py-spy (when installed) tell."""
@@ -407,7 +409,7 @@ def _end(run: Run, rng: random.Random, figures: Figures) -> None:
     expected = {"q": 0, "ctrl-c": 130, "sigterm": 143, "hangup": 129}[how]
     if how == "q":
         run.resize(24, 80)
-        run.wait_for(lambda text: re.search(r"won \d+ ", text) is not None, "the board")
+        run.wait_for(lambda text: BOARD.search(text) is not None, "the board")
         for key in (b"\x1b", b"\x1b"):
             run.send(key)
             time.sleep(0.05)

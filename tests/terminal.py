@@ -33,7 +33,7 @@ class Terminal:
         env: dict[str, str] | None = None,
         preexec_fn: Callable[[], None] | None = None,
     ) -> None:
-        base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PAGER")}
+        base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PAGER", "MANPAGER")}
         base.update(
             {"TERM": "linux", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "CRIBBAGE_DELAY": "0.05"}
         )

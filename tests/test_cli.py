@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +38,7 @@ def captured_options(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Options, boo
     monkeypatch.setattr(cribbage.ui, "run", fake_run)
     monkeypatch.setattr(cli, "has_terminal", lambda: True)
     monkeypatch.setattr("curses.setupterm", lambda term, fd: None)
+    monkeypatch.setattr("curses.tigetstr", lambda name: b"\x1b[%i%p1%d;%p2%dH")
     monkeypatch.setenv("TERM", "xterm")
     monkeypatch.delenv("CRIBBAGE_DELAY", raising=False)
     return seen
@@ -160,8 +160,20 @@ def test_an_unknown_terminal_type_is_one_line(
         raise curses.error("unknown terminal")
 
     monkeypatch.setattr(curses, "setupterm", refuse)
-    assert cli.main([]) == 2
+    assert cli.main([]) == 1
     assert "'no-such-terminal-anywhere' is unknown" in capsys.readouterr().err
+
+
+def test_a_terminal_that_cannot_move_the_cursor_is_one_sentence_and_status_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(cli, "has_terminal", lambda: True)
+    monkeypatch.setenv("TERM", "dumb")
+    assert cli.main([]) == 1
+    assert capsys.readouterr().err == (
+        "cribbage: The terminal type 'dumb' cannot move the cursor, "
+        "so the game cannot draw on it.\n"
+    )
 
 
 def test_version_and_help(capsys: pytest.CaptureFixture[str]) -> None:
@@ -195,6 +207,7 @@ def test_rules_are_printed_when_output_is_not_a_terminal(
 
 def test_rules_go_through_the_pager(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     paged = tmp_path / "paged.txt"
+    monkeypatch.delenv("MANPAGER", raising=False)
     monkeypatch.setenv(
         "PAGER",
         f"{sys.executable} -c \"import sys; open({str(paged)!r}, 'w').write(sys.stdin.read())\"",
@@ -203,30 +216,34 @@ def test_rules_go_through_the_pager(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert paged.read_text() == rules_text()
 
 
-def test_a_pager_that_cannot_start_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PAGER", "/no/such/pager")
-    monkeypatch.setattr("shutil.which", lambda name: None)
-    shown: list[str] = []
-
-    def fake_page(text: str, out: object, keys: object) -> int:
-        shown.append(text)
-        return 0
-
-    monkeypatch.setattr(cli, "page", fake_page)
-    assert cli.show_rules(FakeTty()) == 0
-    assert shown == [rules_text()]
-
-
-def test_the_built_in_pager_shows_a_page_at_a_time_and_stops_on_q(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("pager", ["/no/such/pager", "false", "exit 3"])
+def test_rules_are_printed_when_the_pager_cannot_start_or_fails(
+    pager: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("shutil.get_terminal_size", lambda: os.terminal_size((80, 11)))
-    text = "".join(f"line {n}\n" for n in range(1, 31))
-    out = io.StringIO()
-    assert cli.page(text, out, io.StringIO("\nq\n")) == 0
-    shown = out.getvalue()
-    assert "line 20" in shown and "line 21" not in shown
-    assert shown.count("-- more") == 2
+    monkeypatch.setenv("PAGER", pager)
+    monkeypatch.delenv("MANPAGER", raising=False)
+    out = FakeTty()
+    assert cli.show_rules(out) == 0
+    assert out.getvalue() == rules_text()
+
+
+def test_the_pager_is_chosen_as_pydoc_chooses_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MANPAGER", "most")
+    monkeypatch.setenv("PAGER", "more")
+    assert cli.pager_command() == "most"
+    monkeypatch.delenv("MANPAGER")
+    assert cli.pager_command() == "more"
+    monkeypatch.delenv("PAGER")
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr("shutil.which", lambda name: f"/usr/bin/{name}")
+    assert cli.pager_command() == "less"
+    monkeypatch.setenv("TERM", "dumb")
+    assert cli.pager_command() is None
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.setattr("shutil.which", lambda name: None)
+    assert cli.pager_command() is None
+    out = FakeTty()
+    assert cli.show_rules(out) == 0 and out.getvalue() == rules_text()
 
 
 def test_every_option_and_key_is_in_the_rules() -> None:
@@ -246,6 +263,21 @@ def test_rules_text_is_plain_and_fits_a_terminal() -> None:
     assert all(ord(char) < 128 for line in lines for char in line)
 
 
+@pytest.mark.parametrize("module", ["cribbage", "cribbage.cli"])
+def test_running_the_package_or_the_cli_module_works(module: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", module, "--count", "5h", "5c", "5s", "jd", "5d"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and done.stdout.startswith("Hand 5H 5C 5S JD, starter 5D\n")
+    bad = subprocess.run(
+        [sys.executable, "-m", module, "--bogus"], capture_output=True, text=True, timeout=60
+    )
+    assert bad.returncode == 2 and bad.stderr.startswith("cribbage: ")
+
+
 def test_running_the_module_works() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "cribbage.cli", "--version"],
@@ -254,3 +286,58 @@ def test_running_the_module_works() -> None:
         timeout=60,
     )
     assert done.returncode == 0 and done.stdout.startswith("cribbage ")
+
+
+def test_explain_counts_your_own_hands_as_in_bsd(
+    captured_options: list[tuple[Options, bool]], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["-e"]) == 0
+    options, _ = captured_options[-1]
+    assert options.explain and options.counting is Counting.CLAIMED and not options.muggins
+    assert cli.main(["-e", "-m"]) == 0
+    options, _ = captured_options[-1]
+    assert options.explain and options.counting is Counting.CLAIMED and options.muggins
+    assert cli.main(["--help"]) == 0
+    assert "count your own hand and crib, as in BSD" in " ".join(capsys.readouterr().out.split())
+
+
+FIVE = ["5h", "5c", "5s", "jd", "5d"]
+SIX = ["5h", "5c", "6d", "jd", "kd", "2s"]
+
+
+@pytest.mark.parametrize(
+    ("args", "sentence"),
+    [
+        (["--stats", "--rules"], "--stats and --rules go one at a time."),
+        (["--replay", "f.json", "--count", *FIVE], "--replay and --count go"),
+        (["--practice", "--stats", "--rules"], "--stats, --rules and --practice go one at a time."),
+        (["--rules", "--seed", "3"], "--seed does not go with --rules."),
+        (["--stats", "--ascii"], "--ascii does not go with --stats."),
+        (["--replay", "f.json", "--level", "easy"], "--level does not go with --replay."),
+        (["--replay", "f.json", "--new"], "--new does not go with --replay."),
+        (["--count", *FIVE, "--seed", "0"], "--seed does not go with --count."),
+        (["--discard", *SIX, "-m"], "--muggins does not go with --discard."),
+        (["--practice", "--game", "61"], "--game does not go with --practice."),
+        (["--practice", "-e"], "--explain does not go with --practice."),
+        (["--stats", "--crib"], "--crib goes with --count."),
+    ],
+)
+def test_options_that_cannot_go_together_are_one_sentence_and_status_2(
+    args: list[str], sentence: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith(f"cribbage: {sentence}")
+    assert err.endswith(" Try 'cribbage --help'.\n")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--count", *FIVE, "--crib", "--ascii"],
+        ["--discard", *SIX, "--pone", "--ascii"],
+    ],
+)
+def test_tools_take_their_own_options(args: list[str]) -> None:
+    assert cli.main(args) == 0

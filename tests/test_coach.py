@@ -13,10 +13,10 @@ from cribbage.cards import Card, parse_cards
 from cribbage.coach import DiscardReview, HandReview, PlayReview, review_hands, summarize
 from cribbage.computer import Computer, DiscardOption, PlayOption
 from cribbage.events import Dealt, Played, Reason, Scored
+from cribbage.glyphs import ASCII, UNICODE
 from cribbage.record import Recorder, replay_steps
 from cribbage.rules import Action, Discard, Phase, Play, Seat, pending
 from cribbage.scoring import score_play
-from cribbage.ui.glyphs import ASCII, UNICODE
 from cribbage.ui.words import coach_lines, coach_summary_lines, hint_lines
 from cribbage.view import PlayerView, view_for
 

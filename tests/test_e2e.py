@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -99,6 +100,40 @@ def test_a_small_terminal_says_the_size_needed_and_resizing_resumes(
     assert term.exit_status() == 0
 
 
+def test_q_then_y_quits_while_the_terminal_is_too_small(terminals: Callable[..., Terminal]) -> None:
+    term = terminals("--seed", "3", rows=20, cols=70)
+    term.wait_for("needs a terminal of at least 80x24")
+    term.send("q")
+    term.wait_for("Quit? (y/n)")
+    term.send("y")
+    assert term.exit_status() == 0
+
+
+def cell_colours(term: Terminal) -> set[tuple[str, str]]:
+    """The foreground and background colours of every cell on the screen."""
+    return {(char.fg, char.bg) for row in term.screen.buffer.values() for char in row.values()}
+
+
+def test_no_color_draws_in_the_terminals_own_colours(terminals: Callable[..., Terminal]) -> None:
+    plain = terminals("--seed", "1", env={"NO_COLOR": "1"})
+    plain.wait_for("Where do you cut the pack?")
+    assert cell_colours(plain) == {("default", "default")}
+    coloured = terminals("--seed", "1")
+    coloured.wait_for("Where do you cut the pack?")
+    assert {bg for _, bg in cell_colours(coloured)} == {"default"}
+    assert len(cell_colours(coloured)) > 1
+
+
+def test_a_locale_without_the_suit_symbols_gets_ascii_cards(
+    terminals: Callable[..., Terminal],
+) -> None:
+    term = terminals("--seed", "1", "--random-cut", env={"LC_ALL": "C", "LANG": "C"})
+    screen = term.wait_for("Choose 2 for")
+    assert re.search(r"You cut the (10|[2-9AJQK])[CDHS]\.", screen), screen
+    assert re.search(r"\| ?(10|[2-9AJQK])[CDHS]\|", screen), screen
+    assert all(ord(char) < 128 for char in screen)
+
+
 def test_ctrl_c_ends_the_game_quietly(terminals: Callable[..., Terminal]) -> None:
     term = terminals("--seed", "4")
     term.wait_for("Where do you cut the pack?")
@@ -145,6 +180,16 @@ def test_a_missing_term_is_one_line_and_status_2(terminals: Callable[..., Termin
     assert "Traceback" not in screen
 
 
+def test_a_terminal_that_cannot_move_the_cursor_is_refused(
+    terminals: Callable[..., Terminal],
+) -> None:
+    term = terminals("--seed", "1", cols=120, env={"TERM": "dumb"})
+    screen = term.wait_for("so the game cannot draw on it.")
+    assert "cribbage: The terminal type 'dumb' cannot move the cursor" in screen
+    assert term.exit_status() == 1
+    assert "Traceback" not in term.text
+
+
 def run(*args: str, stdin: int | None = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "PAGER"}
     return subprocess.run(
@@ -157,6 +202,15 @@ def test_rules_print_when_output_is_not_a_terminal() -> None:
     assert done.returncode == 0
     for heading in ("THE PLAY", "THE SHOW", "KEYS", "OPTIONS", "muggins"):
         assert heading in done.stdout
+
+
+def test_rules_are_printed_on_the_terminal_when_the_pager_fails(
+    terminals: Callable[..., Terminal],
+) -> None:
+    term = terminals("--rules", env={"PAGER": "false"})
+    screen = term.wait_for("it may win the go.")
+    assert "Near 31, keep a low card back" in screen
+    assert term.exit_status() == 0
 
 
 @pytest.mark.parametrize(
@@ -184,3 +238,50 @@ def test_a_game_needs_a_terminal() -> None:
         done.stderr.strip()
         == "cribbage: The game needs a terminal: standard input and output must be one."
     )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--rules"],
+        ["--count", "5h", "5c", "5s", "jd", "5d"],
+        ["--discard", "5h", "5c", "6d", "jd", "kd", "2s", "--dealer"],
+        ["--stats"],
+        ["--practice", "--seed", "1"],
+        ["--help"],
+    ],
+)
+def test_output_to_a_closed_pipe_ends_quietly(args: list[str], tmp_path: Path) -> None:
+    """`cribbage --rules | head -1`: the reader goes away, and the command ends without a
+    word, with status 141 as `cat` would (the pipe here is closed before anything is written,
+    so every write fails; argparse's --help swallows the failure itself and ends with 0)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    env = {k: v for k, v in os.environ.items() if k not in ("PAGER", "MANPAGER")}
+    env["CRIBBAGE_HOME"] = str(tmp_path)
+    try:
+        done = subprocess.run(
+            [COMMAND, *args],
+            stdin=subprocess.DEVNULL,
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=TIMEOUT,
+            env=env,
+        )
+    finally:
+        os.close(writer)
+    assert done.stderr == ""
+    assert done.returncode == (0 if args == ["--help"] else 141)
+
+
+def test_the_printed_tools_draw_cards_as_the_game_does(terminals: Callable[..., Terminal]) -> None:
+    cards = ["th", "5c", "5s", "jd", "5d"]
+    term = terminals("--count", *cards)
+    screen = term.wait_for("total")
+    assert "Hand 10♥ 5♣ 5♠ J♦, starter 5♦" in screen and "10♥ 5♣" in screen
+    assert term.exit_status() == 0
+    ascii_term = terminals("--count", *cards, "--ascii")
+    assert "Hand 10H 5C 5S JD, starter 5D" in ascii_term.wait_for("total")
+    piped = run("--count", *cards)  # a pipe gets ASCII, whatever the terminal
+    assert piped.stdout.startswith("Hand 10H 5C 5S JD, starter 5D\n")

@@ -9,7 +9,9 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from cribbage import cli
-from cribbage.practice import Tally, deal_practice_hand, practise, read_count
+from cribbage.cards import Card, parse_cards
+from cribbage.glyphs import ASCII, UNICODE
+from cribbage.practice import PracticeHand, Tally, deal_practice_hand, practise, read_count
 
 
 def scripted(answers: list[str | BaseException]) -> Callable[[str], str]:
@@ -142,3 +144,38 @@ def test_the_command_runs_practice_with_the_seed(
     assert cli.main(["--practice", "--seed", "8"]) == 0
     out = capsys.readouterr().out
     assert f"Right: {first}." in out and "1 of 1 right (100%)" in out
+
+
+class Tty(io.StringIO):
+    """A terminal's output: a text stream that says it is a terminal, in UTF-8."""
+
+    encoding = "utf-8"
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_cards_are_drawn_as_the_game_draws_them_and_ascii_off_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("locale.getencoding", lambda: "UTF-8")
+    deal = deal_practice_hand(random.Random(6))
+    seen: dict[str, str] = {}
+    for name, out in (("terminal", Tty()), ("pipe", io.StringIO())):
+        practise(6, ask=scripted(["q"]), out=out)
+        seen[name] = out.getvalue()
+    assert deal.title(1, UNICODE) in seen["terminal"]
+    assert any(suit in seen["terminal"] for suit in UNICODE.suits)
+    assert deal.title(1, ASCII) in seen["pipe"]
+    assert all(ord(char) < 128 for char in seen["pipe"])
+    monkeypatch.setattr("locale.getencoding", lambda: "ANSI_X3.4-1968")  # LC_ALL=C
+    out = Tty()
+    practise(6, ask=scripted(["q"]), out=out)
+    assert deal.title(1, ASCII) in out.getvalue()
+
+
+def test_practice_and_the_game_draw_a_ten_alike() -> None:
+    ten, eight, two, king = parse_cards(["th", "8s", "2c", "kd"])
+    hand = PracticeHand((ten, eight, two, king), Card.parse("5s"), crib=False)
+    assert hand.title(3, UNICODE) == "Hand 3: 10♥ 8♠ 2♣ K♦, starter 5♠"
+    assert hand.title(3, ASCII) == "Hand 3: 10H 8S 2C KD, starter 5S"

@@ -6,10 +6,10 @@ import pytest
 
 from cribbage.coach import review_hands, summarize
 from cribbage.computer import Computer
+from cribbage.glyphs import UNICODE
 from cribbage.record import Recorder
 from cribbage.rules import Discard, Phase, Play, Seat, legal_plays, pending
 from cribbage.ui.game import Hooks, Options, help_lines
-from cribbage.ui.glyphs import UNICODE
 from cribbage.ui.screen import ENTER, F1, LEFT
 from cribbage.ui.testing import FakeScreen, Key
 from cribbage.ui.words import coach_lines, coach_summary_lines

@@ -18,10 +18,10 @@ from cribbage.events import (
     Shown,
     StarterTurned,
 )
+from cribbage.glyphs import ASCII, UNICODE
 from cribbage.rules import Phase, Seat
 from cribbage.scoring import score_hand, score_play
 from cribbage.ui.draw import MIN_COLS, MIN_ROWS, HandPicture, Layout, Painter
-from cribbage.ui.glyphs import ASCII, UNICODE
 from cribbage.ui.screen import Color
 from cribbage.ui.table import Table
 from cribbage.ui.testing import FakeScreen
@@ -78,6 +78,18 @@ def test_front_and_back_pegs_and_the_game_hole() -> None:
     assert len(peg_places(screen, UNICODE.back_peg)) == 2
     text = screen.text()
     assert "You 121" in text and "Computer 47" in text and "won 2" in text and "won 1" in text
+
+
+def test_the_board_says_what_was_won_games_or_match_points() -> None:
+    text = board((121, 47), (115, 40)).text()
+    assert "won 1 game ─┐" in text and "won 2 games ─┤" in text
+    screen = FakeScreen(24, 80)
+    table = Table(scores=[120, 120], back_pegs=[0, 0])
+    layout = Layout.for_size(24, 80)
+    Painter(screen, UNICODE).board(layout, table, 121, (12, 1), match_points=True)
+    top, middle = screen.row(0), screen.row(3)
+    assert top.endswith(" 1 match point ─┐") and "Computer 120" in top
+    assert middle.endswith(" 12 match points ─┤") and "You 120" in middle
 
 
 def test_no_pegs_before_the_first_point_and_no_back_peg_on_the_front() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from cribbage.cards import DECK, Card
 from cribbage.events import GameOver
+from cribbage.glyphs import ASCII, UNICODE
 from cribbage.record import Recorder, replay
 from cribbage.rules import (
     Claim,
@@ -21,7 +22,6 @@ from cribbage.rules import (
     pending,
 )
 from cribbage.ui.game import GameUI, Hooks, Options, Quit
-from cribbage.ui.glyphs import ASCII, UNICODE
 from cribbage.ui.screen import BACKSPACE, ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 
@@ -257,6 +257,9 @@ def test_a_match_goes_on_to_the_next_game_and_counts_games_won() -> None:
     assert state.over and state.number >= 2
     assert any("Game 2 of the match." in frame for frame in screen.frames)
     assert "Match points:" in screen.frames[-1]
+    points = state.match_points
+    for n in (points[Seat.COMPUTER], points[Seat.HUMAN]):
+        assert f" {n} match point{'' if n == 1 else 's'} ─" in screen.frames[-1]
 
 
 def test_another_game_starts_a_fresh_match_and_keeps_the_tally() -> None:
@@ -473,3 +476,67 @@ def test_an_empty_count_is_asked_again() -> None:
     run_until_out_of_keys(ui)
     assert "Type the points first" in screen.text()
     assert ui.recorder.state.game.phase is Phase.SHOW
+
+
+def test_a_queen_typed_through_the_quit_question_reaches_the_card_prompt() -> None:
+    recorder = next(
+        r for r in map(dealt, range(200)) if any(c.rank == 12 for c in r.state.game.hands[0])
+    )
+    hand = recorder.state.game.hands[Seat.HUMAN]
+    queen = next(card for card in hand if card.rank == 12)
+    other = next(card for card in hand if card != queen)
+    suit = queen.suit.letter.lower()
+    keys: list[Key] = ["5", "q", suit, ENTER, *str(other), ENTER, ENTER]
+    ui, screen = make_ui(keys, recorder=recorder)
+    run_until_out_of_keys(ui)
+    asked = next(i for i, frame in enumerate(screen.frames) if "Quit? (y/n)" in frame)
+    assert any(
+        f"for the computer's crib: q{suit}" in frame or f"for your crib: q{suit}" in frame
+        for frame in screen.frames[asked:]
+    )
+    assert Discard(Seat.HUMAN, (queen, other)) in ui.recorder.record.steps
+
+
+# -- a terminal too small ------------------------------------------------------------------
+
+
+def test_q_then_y_quits_on_a_terminal_too_small() -> None:
+    ui, screen = make_ui(["q", "y"], rows=20, cols=70)
+    assert ui.run() == 0
+    asked = next(frame for frame in screen.frames if "Quit? (y/n)" in frame)
+    assert "needs a terminal of at least 80x24" in asked
+
+
+def test_help_redraw_and_no_work_on_a_terminal_too_small_and_other_keys_wait() -> None:
+    ui, screen = make_ui(["?", "x", REDRAW, F10, "n", ENTER, "5", " "], rows=20, cols=70)
+    run_until_out_of_keys(ui)
+    shown = [frame for frame in screen.frames if "this help" in frame]
+    assert shown and "Keys" in shown[0] and "this one is 70x20" in shown[0]
+    assert "this help" not in screen.frames[-1] and "Quit?" not in screen.frames[-1]
+    assert screen.frames[-1].startswith("cribbage needs a terminal")
+    assert ui.recorder.record.steps == () and ui.typed == ""
+
+
+def test_another_game_is_answered_on_a_terminal_too_small() -> None:
+    def autokey(screen: FakeScreen) -> str:
+        if screen.cols == 80:
+            return screen.resize(20, 70) if "Another game?" in screen.text() else ENTER
+        assert screen.row(0).startswith("cribbage needs a terminal")
+        assert screen.row(1) == "Another game? (y/n)"
+        return "n"
+
+    ui, _ = make_ui(options=Options(seed=7, delay=0, target=61), autokey=autokey)
+    assert ui.run() == 0
+
+
+def test_help_lists_every_key_the_game_takes_and_fits_the_smallest_screen() -> None:
+    ui, screen = make_ui(["?"])
+    run_until_out_of_keys(ui)
+    shown = screen.frames[-1]
+    for key in (
+        "← →", "h l", "j k", "Home", "End", "space", "Enter", "Qs", "Backspace", "Esc",
+        "digits", "PgUp", "PgDn", "Ctrl-L", "q  F10", "then y or n", "?", "H  F1",
+        "c   ",
+    ):  # fmt: skip
+        assert key in shown, key
+    assert "Keys" in shown and "Press any key to go back to the game." in shown

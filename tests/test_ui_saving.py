@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cribbage.errors import InvalidRecordError
+from cribbage.glyphs import UNICODE
 from cribbage.record import Record, Recorder, replay
 from cribbage.rules import (
     Counting,
@@ -17,7 +18,6 @@ from cribbage.rules import (
 )
 from cribbage.storage import SavedMatch, Storage, load_record
 from cribbage.ui.game import Options
-from cribbage.ui.glyphs import UNICODE
 from cribbage.ui.replay import ReplayUI, frames_of
 from cribbage.ui.saving import (
     KEPT,
@@ -268,6 +268,14 @@ def test_quit_in_the_resume_question_leaves_the_save(tmp_path: Path) -> None:
     before = storage.save_path.read_text()
     again, _, status = start(tmp_path, ["q", "y"])
     assert status == 0 and again.save_path.read_text() == before
+
+
+def test_the_resume_question_is_answered_on_a_terminal_too_small(tmp_path: Path) -> None:
+    start(tmp_path, [ENTER])
+    _, screen, _ = start(tmp_path, [lambda s: s.resize(20, 70), "y", lambda s: s.resize(24, 80)])
+    small = next(frame for frame in screen.frames if "needs a terminal" in frame)
+    assert RESUME_QUESTION in small
+    assert "The saved game goes on." in screen.text()
 
 
 # -- the terminal -----------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 """The `cribbage` command: options, `--rules`, starting the game, exit statuses.
 
-Every mistake on the command line, or a terminal the game cannot run in, is one line on
-standard error and exit status 2; a game ends with 0, Ctrl-C with 130, a hangup (SIGHUP, a
-closed terminal) with 129 and SIGTERM with 143 (128 plus the signal's number, as a shell
-reports a process killed by it). The game is saved after every action, so each of these
+Every mistake on the command line, or a missing terminal, is one line on standard error and
+exit status 2, and a terminal curses cannot draw on is one line and status 1; a game ends
+with 0, Ctrl-C with 130, a hangup (SIGHUP, a closed terminal) with 129 and SIGTERM with 143
+(128 plus the signal's number, as a shell reports a process killed by it). The game is saved after every action, so each of these
 leaves it to be resumed, and the terminal is restored on the way out.
 """
 
@@ -12,19 +12,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import shlex
 import shutil
 import signal
 import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from types import FrameType
-from typing import NoReturn, TextIO
+from typing import Final, NoReturn, TextIO
 
 from . import __version__
 from .calculator import count_text, discard_text
 from .computer import LEVELS
 from .errors import CribbageError
+from .glyphs import glyphs_for
 from .instructions import rules_text
 
 __all__ = ["UsageError", "build_parser", "main"]
@@ -32,17 +32,23 @@ __all__ = ["UsageError", "build_parser", "main"]
 USAGE = (
     "cribbage [--game {61,121}] [--match N] [--level {easy,classic,expert}] [-e|--explain]\n"
     "                [-m|--muggins] [--manual] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
-    "                [--ascii] [--no-autoplay] [--coach] [--new] [--rules] [--version] [--help]\n"
+    "                [--ascii] [--no-autoplay] [--coach] [--new] [--version] [--help]\n"
+    "       cribbage --rules\n"
     "       cribbage --stats\n"
     "       cribbage --replay FILE [--ascii]\n"
-    "       cribbage --count CARD CARD CARD CARD STARTER [--crib]\n"
-    "       cribbage --discard CARD CARD CARD CARD CARD CARD [--dealer|--pone]\n"
-    "       cribbage --practice [--seed N]"
+    "       cribbage --count CARD CARD CARD CARD STARTER [--crib] [--ascii]\n"
+    "       cribbage --discard CARD CARD CARD CARD CARD CARD [--dealer|--pone] [--ascii]\n"
+    "       cribbage --practice [--seed N] [--ascii]"
 )
 
 
 class UsageError(Exception):
     """A mistake on the command line or in the environment; the text is one line for stderr."""
+
+
+class TerminalError(Exception):
+    """A terminal the game cannot draw on (an unknown type, no cursor addressing); the text is
+    one line for stderr, and the exit status 1."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,28 +93,29 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--game",
         type=_game,
-        default=121,
+        default=None,
         metavar="{61,121}",
         help="points to win a game: 121 (twice around, the default) or 61 (once around)",
     )
     add(
         "--match",
         type=_positive,
-        default=1,
+        default=None,
         metavar="N",
         help="play a match of N games (the most games won wins; a skunk counts 2, a double skunk 4)",
     )
     add(
         "--level",
         choices=LEVELS,
-        default="expert",
+        default=None,
         help="the computer's strength (default: expert)",
     )
     add(
         "-e",
         "--explain",
         action="store_true",
-        help="when you count your own hand, show the right count and why when you miscount",
+        help="count your own hand and crib, as in BSD (without muggins unless -m is given), "
+        "and see the right count and why when you miscount",
     )
     add(
         "-m",
@@ -177,6 +184,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+BROKEN_PIPE: Final = 128 + 13
+"""The exit status after the reader of the output went away (128 plus SIGPIPE's number, as a
+shell reports `cat` ended by it)."""
+
+
 def _records() -> str:
     """Where finished matches are filed, for --help (which treats % as a format)."""
     from .storage import records_directory
@@ -186,35 +198,88 @@ def _records() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; return its exit status."""
+    """Run the command; return its exit status.
+
+    When output goes to a pipe whose reader has gone (`cribbage --rules | head -1`), the
+    command ends quietly with status 141, as other tools do.
+    """
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # here, not at exit, where a closed pipe could not be caught
+    except BrokenPipeError:
+        _discard_output()
+        return BROKEN_PIPE
+    return status
+
+
+def _discard_output() -> None:
+    """Point standard output at the null device, so that nothing left in its buffer fails
+    again when the interpreter exits."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+TOOLS: Final[dict[str, frozenset[str]]] = {
+    "rules": frozenset(),
+    "stats": frozenset(),
+    "replay": frozenset({"ascii"}),
+    "count": frozenset({"crib", "ascii"}),
+    "discard": frozenset({"dealer", "pone", "ascii"}),
+    "practice": frozenset({"seed", "ascii"}),
+}
+"""The options that do something else than play (each alone), and what each can take."""
+_ONLY_WITH: Final = {"crib": "count", "dealer": "discard", "pone": "discard"}
+"""Options that mean something to one tool only."""
+
+
+def check_combination(args: argparse.Namespace) -> None:
+    """Refuse options that cannot go together: two tools, or a tool with an option it does
+    not take (the game's options, say, with --stats).
+
+    Raises:
+        UsageError: one sentence naming the options.
+    """
+    given = [dest for dest, value in vars(args).items() if value is not None and value is not False]
+
+    def name(dest: str) -> str:
+        return "--" + dest.replace("_", "-")
+
+    for dest, tool in _ONLY_WITH.items():
+        if dest in given and tool not in given:
+            raise UsageError(f"{name(dest)} goes with {name(tool)}. Try 'cribbage --help'.")
+    tools = [dest for dest in given if dest in TOOLS]
+    if len(tools) > 1:
+        *most, last = [name(tool) for tool in tools]
+        raise UsageError(f"{', '.join(most)} and {last} go one at a time. Try 'cribbage --help'.")
+    for tool in tools:
+        for dest in given:
+            if dest != tool and dest not in TOOLS[tool]:
+                raise UsageError(
+                    f"{name(dest)} does not go with {name(tool)}. Try 'cribbage --help'."
+                )
+
+
+def _run(argv: Sequence[str] | None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        check_combination(args)
         if args.rules:
             return show_rules()
-        if args.count and args.discard:
-            raise UsageError("--count and --discard go one at a time. Try 'cribbage --help'.")
-        if (args.dealer or args.pone) and not args.discard:
-            raise UsageError(
-                f"--{'dealer' if args.dealer else 'pone'} goes with --discard. "
-                "Try 'cribbage --help'."
-            )
-        if args.crib and not args.count:
-            raise UsageError("--crib goes with --count. Try 'cribbage --help'.")
+        glyphs = glyphs_for(sys.stdout, args.ascii)  # cards as the game would draw them here
         if args.count:
-            print(count_text(args.count, crib=args.crib))
+            print(count_text(args.count, crib=args.crib, glyphs=glyphs))
             return 0
         if args.discard:
-            print(
-                discard_text(
-                    args.discard, dealer=True if args.dealer else False if args.pone else None
-                )
-            )
+            dealer = True if args.dealer else False if args.pone else None
+            print(discard_text(args.discard, dealer=dealer, glyphs=glyphs))
             return 0
         if args.practice:
             from .practice import practise
 
             with stopped_by_signals():
-                return practise(seed=args.seed)
+                return practise(seed=args.seed, glyphs=glyphs)
         if args.stats:
             return show_statistics()
         if args.replay is not None:
@@ -223,6 +288,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as err:
         print(f"cribbage: {err}", file=sys.stderr)
         return 2
+    except TerminalError as err:
+        print(f"cribbage: {err}", file=sys.stderr)
+        return 1
     except CribbageError as err:
         print(f"cribbage: {err}", file=sys.stderr)
         return 2
@@ -326,11 +394,13 @@ def play(args: argparse.Namespace) -> int:
     _check_terminal()
     delay = _delay()
     options = Options(
-        target=args.game,
-        games=args.match,
-        level=args.level,
+        target=args.game or 121,
+        games=args.match or 1,
+        level=args.level or "expert",
         explain=args.explain,
-        counting=Counting.CLAIMED if args.muggins or args.manual else Counting.AUTOMATIC,
+        counting=(
+            Counting.CLAIMED if args.explain or args.muggins or args.manual else Counting.AUTOMATIC
+        ),
         muggins=args.muggins,
         quiet=args.quiet,
         random_cut=args.random_cut,
@@ -347,7 +417,13 @@ def play(args: argparse.Namespace) -> int:
 
 
 def _check_terminal() -> None:
-    """Raise UsageError unless the game can take over this terminal."""
+    """Return if the game can take over this terminal.
+
+    Raises:
+        UsageError: standard input or output is not a terminal, or TERM is not set.
+        TerminalError: curses does not know the terminal's type, or the type cannot move
+            the cursor (TERM=dumb), so curses cannot draw on it.
+    """
     import curses  # only the game needs the terminal library
 
     if not has_terminal():
@@ -358,54 +434,52 @@ def _check_terminal() -> None:
     try:
         curses.setupterm(term, 1)  # curses draws on file descriptor 1
     except curses.error:
-        raise UsageError(f"The terminal type '{term}' is unknown here.") from None
+        raise TerminalError(
+            f"The terminal type '{term}' is unknown here, so the game cannot draw on it."
+        ) from None
+    if not curses.tigetstr("cup"):
+        raise TerminalError(
+            f"The terminal type '{term}' cannot move the cursor, so the game cannot draw on it."
+        )
 
 
 def show_rules(out: TextIO | None = None) -> int:
-    """Page the rules on a terminal ($PAGER, else less, else a simple pager); else print them."""
+    """Show the rules: through a pager when output is a terminal, else printed; printed too
+    when the pager cannot start or fails (`PAGER=false`).
+
+    The pager is the one `pydoc.pager` would choose: $MANPAGER or $PAGER (a shell command),
+    else `less` when it is installed and the terminal can take it; without one, plain output.
+    """
     text = rules_text()
     stream = out or sys.stdout
-    if not stream.isatty():
+    command = pager_command() if stream.isatty() else None
+    if command is None or not _page(text, command):
         stream.write(text)
         stream.flush()
-        return 0
-    for command in _pagers():
-        try:
-            subprocess.run(command, input=text, text=True, check=False)
-        except OSError:
-            continue
-        return 0
-    return page(text, stream, sys.stdin)
-
-
-def _pagers() -> list[list[str]]:
-    commands: list[list[str]] = []
-    pager = os.environ.get("PAGER", "").strip()
-    if pager:
-        with contextlib.suppress(ValueError):
-            commands.append(shlex.split(pager))
-    less = shutil.which("less")
-    if less:
-        commands.append([less, "-R"])
-    return [command for command in commands if command]
-
-
-def page(text: str, out: TextIO, keys: TextIO) -> int:
-    """A screenful at a time; Enter shows the next, q stops."""
-    height = max(shutil.get_terminal_size().lines - 1, 5)
-    lines = text.splitlines()
-    for start in range(0, len(lines), height):
-        out.write("\n".join(lines[start : start + height]) + "\n")
-        if start + height >= len(lines):
-            break
-        out.write("-- more (Enter: next page, q: quit) --")
-        out.flush()
-        answer = keys.readline()
-        if not answer or answer.strip().lower().startswith("q"):
-            out.write("\n")
-            break
-    out.flush()
     return 0
+
+
+def pager_command() -> str | None:
+    """The pager as pydoc chooses it: $MANPAGER, $PAGER, else `less` (not on a dumb
+    terminal), else None for plain output."""
+    for variable in ("MANPAGER", "PAGER"):
+        command = os.environ.get(variable, "").strip()
+        if command:
+            return command
+    if os.environ.get("TERM") in ("dumb", "emacs") or shutil.which("less") is None:
+        return None
+    return "less"
+
+
+def _page(text: str, command: str) -> bool:
+    """Pipe `text` through the shell command `command`; False when it did not run or failed."""
+    try:
+        done = subprocess.run(
+            command, shell=True, input=text, text=True, errors="backslashreplace", check=False
+        )
+    except OSError:
+        return False
+    return done.returncode == 0
 
 
 if __name__ == "__main__":

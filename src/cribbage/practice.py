@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Final, TextIO
 
 from .calculator import breakdown_lines
-from .cards import DECK, Card, format_cards
+from .cards import DECK, Card
+from .glyphs import ASCII, Glyphs, glyphs_for
 from .scoring import Score, announce_sentence, score_hand
 
 __all__ = ["PracticeHand", "Tally", "deal_practice_hand", "practise", "read_count"]
@@ -39,9 +40,9 @@ class PracticeHand:
     def score(self) -> Score:
         return score_hand(self.hand, self.starter, crib=self.crib)
 
-    def title(self, number: int) -> str:
+    def title(self, number: int, glyphs: Glyphs = ASCII) -> str:
         what = "Crib" if self.crib else "Hand"
-        return f"{what} {number}: {format_cards(self.hand)}, starter {self.starter}"
+        return f"{what} {number}: {glyphs.cards(self.hand)}, starter {glyphs.card(self.starter)}"
 
 
 def deal_practice_hand(rng: random.Random) -> PracticeHand:
@@ -100,15 +101,19 @@ def practise(
     ask: Callable[[str], str] | None = None,
     out: TextIO | None = None,
     clock: Callable[[], float] = time.monotonic,
+    glyphs: Glyphs | None = None,
 ) -> int:
     """Run a practice session; return the exit status (0, or 130 after Ctrl-C).
 
     `ask` reads one answer after showing its prompt (`input` by default; EOFError ends the
-    session), `out` receives everything else (standard output by default).
+    session), `out` receives everything else (standard output by default). Cards are drawn
+    with `glyphs`, by default as the game would draw them on `out` (ASCII unless it is a
+    terminal that shows Unicode).
     """
     import sys
 
     stream = out or sys.stdout
+    glyphs = glyphs or glyphs_for(stream)
     read = ask or input
     rng = random.Random(seed)
     tally = Tally()
@@ -124,7 +129,7 @@ def practise(
     try:
         while True:
             deal = deal_practice_hand(rng)
-            say("", deal.title(tally.counted + 1))
+            say("", deal.title(tally.counted + 1, glyphs))
             started = clock()
             answer = _ask_until_a_count(read, say)
             if answer is None:
@@ -132,7 +137,7 @@ def practise(
             score = deal.score
             right = answer == score.total
             tally.add(right, clock() - started)
-            _verdict(say, answer, score, deal.crib)
+            _verdict(say, answer, score, deal.crib, glyphs)
             say(tally.line())
     except KeyboardInterrupt:
         say("", "Practice over. " + tally.line())
@@ -157,14 +162,16 @@ def _ask_until_a_count(ask: Callable[[str], str], say: Callable[..., None]) -> i
         say(TOO_MANY if text.strip().isdigit() else NOT_A_NUMBER)
 
 
-def _verdict(say: Callable[..., None], answer: int, score: Score, crib: bool) -> None:
+def _verdict(
+    say: Callable[..., None], answer: int, score: Score, crib: bool, glyphs: Glyphs
+) -> None:
     what = "crib" if crib else "hand"
     if answer == score.total:
         head = f"Right: {score.total}."
     else:
         head = f"Not {answer}: the {what} is worth {score.total}."
-    say(head, *_breakdown(score), announce_sentence(score))
+    say(head, *_breakdown(score, glyphs), announce_sentence(score))
 
 
-def _breakdown(score: Score) -> Sequence[str]:
-    return [*breakdown_lines(score), f"  {score.total:2}  total"]
+def _breakdown(score: Score, glyphs: Glyphs) -> Sequence[str]:
+    return [*breakdown_lines(score, glyphs), f"  {score.total:2}  total"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 import curses
 from typing import TYPE_CHECKING
 
+from ..glyphs import choose_glyphs
 from .game import GameUI, Hooks, Options, Quit
-from .glyphs import choose_glyphs
-from .screen import CursesScreen, wants_color
+from .screen import CursesScreen, start_colors, wants_color
 
 if TYPE_CHECKING:
     from ..record import Record
@@ -34,11 +34,11 @@ def run(
     backs up the save and starts a new match); `hooks` are then the keeper's, and a game
     left unfinished is said to be kept once the terminal is restored.
     """
-    glyphs = choose_glyphs(ascii_only)
     farewell: list[str] = []
 
     def session(window: curses.window) -> int:
-        screen = CursesScreen(window, color=wants_color())
+        glyphs = choose_glyphs(ascii_only, window.encoding)  # what curses can really print
+        screen = CursesScreen(window, color=start_colors(wants_color()))
         if storage is not None:
             from .saving import play_kept
 
@@ -57,9 +57,9 @@ def run_replay(record: Record, *, ascii_only: bool = False) -> int:
     """Show a recorded match step by step in the terminal; return the exit status."""
     from .replay import ReplayUI
 
-    glyphs = choose_glyphs(ascii_only)
-
     def session(window: curses.window) -> int:
-        return ReplayUI(CursesScreen(window, color=wants_color()), record, glyphs=glyphs).run()
+        glyphs = choose_glyphs(ascii_only, window.encoding)
+        screen = CursesScreen(window, color=start_colors(wants_color()))
+        return ReplayUI(screen, record, glyphs=glyphs).run()
 
     return curses.wrapper(session)

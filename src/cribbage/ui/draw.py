@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..cards import Card
+from ..glyphs import Glyphs
 from ..rules import Phase, Seat
-from .glyphs import Glyphs
 from .screen import Color, Screen, Style
 from .table import Table
 from .words import MessageLog, Tone
@@ -29,6 +29,7 @@ __all__ = [
     "HandPicture",
     "Layout",
     "Painter",
+    "won_label",
 ]
 
 MIN_ROWS: Final = 24
@@ -102,15 +103,6 @@ class Layout:
             keys_y=rows - 1,
         )
 
-    def hand_x(self, index: int) -> int:
-        """The column of a hand's `index`-th card."""
-        return index * CARD_WIDTH
-
-    def card_at(self, x: int, count: int) -> int | None:
-        """Which of `count` cards in a hand covers column `x`, if any."""
-        index = x // CARD_WIDTH
-        return index if 0 <= index < count else None
-
 
 @dataclass(frozen=True, slots=True)
 class HandPicture:
@@ -149,6 +141,18 @@ _TONES: Final = {
     Tone.ERROR: Style(Color.RED, bold=True),
 }
 NAMES: Final = {Seat.HUMAN: "You", Seat.COMPUTER: "Computer"}
+
+
+def won_label(count: int, match_points: bool = False) -> str:
+    """What a player has won, for the board: games, or match points when a match is scored
+    in them.
+
+    >>> won_label(1), won_label(3), won_label(1, True), won_label(4, True)
+    ('won 1 game', 'won 3 games', '1 match point', '4 match points')
+    """
+    if match_points:
+        return f"{count} match point{'' if count == 1 else 's'}"
+    return f"won {count} game{'' if count == 1 else 's'}"
 
 
 class Painter:
@@ -316,8 +320,17 @@ class Painter:
 
     # -- the right side: board and messages
 
-    def board(self, layout: Layout, table: Table, target: int, games_won: Sequence[int]) -> None:
-        """Two tracks a player, going out and back; front and back pegs; scores and games won."""
+    def board(
+        self,
+        layout: Layout,
+        table: Table,
+        target: int,
+        won: Sequence[int],
+        *,
+        match_points: bool = False,
+    ) -> None:
+        """Two tracks a player, going out and back; front and back pegs; scores; and what each
+        has won: games, or with `match_points` the match points of a match."""
         lane = layout.lane if target > 2 * NARROW_LANE + 1 else NARROW_LANE
         width = _board_width(lane)
         x0 = layout.right_x
@@ -328,9 +341,9 @@ class Painter:
             left, right = (tl, tr) if n == 0 else (lt, rt)
             screen.put(y, x0, left + h * (width - 2) + right, _DIM)
             name = f" {NAMES[seat]} {table.scores[seat]} "
-            won = f" won {games_won[seat]} "
+            label = f" {won_label(won[seat], match_points)} "
             screen.put(y, x0 + 2, name, _SEAT[seat])
-            screen.put(y, x0 + width - 2 - len(won), won, _DIM)
+            screen.put(y, x0 + width - 2 - len(label), label, _DIM)
             for row in (1, 2):
                 screen.put(y + row, x0, v, _DIM)
                 screen.put(y + row, x0 + width - 1, v, _DIM)
@@ -399,8 +412,8 @@ class Painter:
             self.screen.put(y0 + 1 + i, x0, v + " " + line.ljust(width - 4) + " " + v, Style())
         self.screen.put(y0 + height - 1, x0, bl + h * (width - 2) + br, _BOLD)
 
-    def too_small(self, rows: int, cols: int) -> None:
-        """The one line shown on a terminal smaller than the game needs."""
+    def too_small(self, rows: int, cols: int, y: int = 0) -> None:
+        """The one line shown on a terminal smaller than the game needs (at row `y`)."""
         need, have = f"{MIN_COLS}x{MIN_ROWS}", f"{cols}x{rows}"
         for text in (
             f"cribbage needs a terminal of at least {need}; this one is {have}. Enlarge it to go on.",
@@ -411,4 +424,4 @@ class Painter:
         ):
             if len(text) <= cols:
                 break
-        self.screen.put(0, 0, text)
+        self.screen.put(y, 0, text)

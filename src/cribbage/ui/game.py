@@ -21,7 +21,7 @@ from typing import Final
 from ..cards import Card
 from ..coach import HandKey, HandReview, review_hands, summarize
 from ..computer import Computer, DiscardOption, PlayOption
-from ..errors import AmbiguousCardError, CribbageError
+from ..errors import CribbageError
 from ..events import (
     CountReset,
     DealerChosen,
@@ -33,6 +33,7 @@ from ..events import (
     Scored,
     Shown,
 )
+from ..glyphs import UNICODE, Glyphs
 from ..match import MatchConfig, MatchOver
 from ..record import NEXT_GAME, Recorder, Step
 from ..rules import (
@@ -49,8 +50,9 @@ from ..rules import (
     pending,
 )
 from ..view import PlayerView, view_for
+from .choosing import Choice
+from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
-from .glyphs import UNICODE, Glyphs
 from .screen import (
     BACKSPACE,
     DOWN,
@@ -79,13 +81,14 @@ DELAY: Final = 0.7
 
 _PREVIOUS: Final = frozenset({LEFT, UP, "h", "j"})
 _NEXT: Final = frozenset({RIGHT, DOWN, "l", "k"})
-_MOVES: Final = frozenset({"h", "j", "k", "l"})
 _SUIT_LETTERS: Final = frozenset("cdhs")
 HINT_KEYS: Final = frozenset({"H", F1})
 """A capital H (a small h moves left) or F1 shows a hint."""
 COACH_KEY: Final = "c"
-TYPED: Final = "TYPED"
-"""Not a key: the typed text changed by itself (a queen typed through the quit question)."""
+_YES_NO: Final = frozenset({"y", "Y", "n", "N"})
+_SMALL_SCREEN_KEYS: Final = frozenset({"q", F10, "?"})
+"""Keys that work while the terminal is too small (Ctrl-L too, and y and n when a yes-or-no
+question is asked): the player can always quit, ask for help and redraw."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,27 +143,29 @@ class Quit(Exception):
 
 
 def help_lines(glyphs: Glyphs) -> list[str]:
-    """The keys and a short reminder of the game, for the help box."""
+    """Every key the game takes and a short reminder of the game, for the help box."""
     left, right = glyphs.arrows[0], glyphs.arrows[1]
     return [
         f"{left} {right}  h l  j k   move between cards (or along the pack)",
-        "space, Enter       choose the card; with two chosen for",
-        "                   the crib, Enter lays them away",
-        "5h, 10d, k, Qs     type a card: the cursor jumps to it",
-        "                   (Q for a queen; q is quit)",
-        "digits, Enter      a count in the show, or a place to cut",
-        "PgUp PgDn          scroll the messages",
-        "Ctrl-L             redraw the screen",
-        "q  F10             quit (asks first)",
-        "?                  this help",
-        "H  F1              a hint: the computer's choice, with",
-        "                   the expected points of the best three",
-        "c                  at the end of a hand: the coach",
+        "Home End        the first or last card (or end of the pack)",
+        "space, Enter    choose the card; with two chosen for",
+        "                the crib, Enter lays them away",
+        "5h, 10d, k, Qs  type a card: the cursor jumps to it",
+        "                (Q for a queen; q is quit)",
+        "Backspace, Esc  undo typing; Esc with nothing typed",
+        "                takes back the crib cards chosen",
+        "digits, Enter   a count in the show, or a place to cut",
+        "PgUp PgDn       scroll the messages",
+        "Ctrl-L          redraw the screen",
+        "q  F10          quit (asks first), then y or n",
+        "?               this help",
+        "H  F1           a hint: the computer's choice, with",
+        "                the expected points of the best three",
+        "c               at the end of a hand: the coach",
         "",
-        "Make 15 or 31, pairs and runs in the play; count",
-        "fifteens, pairs, runs, flushes and his nobs in the show.",
-        "First to the end of the board wins.",
-        "'cribbage --rules' shows the complete rules.",
+        "Make 15 or 31, pairs and runs in the play; count fifteens,",
+        "pairs, runs, flushes and his nobs in the show. First to the",
+        "end of the board wins; 'cribbage --rules' has all the rules.",
         "",
         "Press any key to go back to the game.",
     ]
@@ -211,7 +216,10 @@ class GameUI:
         self.picture = HandPicture()
         self.cut_picture: CutPicture | None = None
         self.overlay: tuple[str, list[str]] | None = None
-        self.asking_quit = False
+        self.yes_no = False
+        """A yes-or-no question is asked: y and n answer it even on a terminal too small."""
+        self.helping = False
+        """The help box is up: any key closes it, even on a terminal too small."""
         self.pushed: list[str] = []
         """Keys typed during a wait, kept for the next question."""
 
@@ -440,80 +448,19 @@ class GameUI:
     ) -> tuple[Card, ...]:
         """`want` cards of `hand`, chosen with the cursor or typed; the cursor visits only `choosable`.
 
-        With two to choose (the crib), space or Enter chooses the card under the cursor and
-        takes back a chosen one; once two are chosen, Enter lays them away.
+        The choosing itself is `choosing.step`; here it is drawn and fed keys.
         """
-        cursor = next(i for i, card in enumerate(hand) if card in choosable)
-        chosen: list[Card] = []
-        self.typed = ""
+        choice = Choice.start(hand, choosable, want)
         try:
             while True:
-                self.picture = HandPicture(cursor, frozenset(chosen), choosable)
-                self._card_prompt(want, chosen)
-                key = self.key()
-                card: Card | None = None
-                if key in (ENTER, " "):
-                    if self.typed.strip():
-                        card = self._typed_card(key, hand)
-                        if card is None:
-                            continue
-                    elif key == ENTER and len(chosen) == want > 1:
-                        return tuple(chosen)
-                    else:
-                        card = hand[cursor]
-                elif key in _MOVES and not self.typed:
-                    # h j k l move, but a lone j or k may also name your only jack or king
-                    found, more = self._parse_typed(key, hand)
-                    if found is not None:
-                        self.typed = key
-                        cursor = hand.index(found)
-                        continue
-                    self.typed = key if more else ""
-                    cursor = self._move(hand, choosable, cursor, key in _NEXT)
-                    continue
-                elif key in (LEFT, RIGHT, UP, DOWN):
-                    self.typed = ""
-                    cursor = self._move(hand, choosable, cursor, key in _NEXT)
-                    continue
-                elif key in (HOME, END):
-                    places = [i for i, c in enumerate(hand) if c in choosable]
-                    cursor = places[0] if key == HOME else places[-1]
-                    continue
-                elif key == BACKSPACE:
-                    self.typed = self.typed[:-1]
-                    continue
-                elif key == ESCAPE:
-                    if self.typed:
-                        self.typed = ""
-                    else:
-                        chosen.clear()
-                    continue
-                elif key == TYPED or (len(key) == 1 and key.isprintable()):
-                    if key != TYPED:
-                        self.typed += key
-                    found, _ = self._parse_typed(self.typed, hand)
-                    if found is not None:
-                        cursor = hand.index(found)
-                    continue
-                else:
-                    continue
-                self.typed = ""
-                if want == 1:
-                    return (card,)  # if it cannot be played, the engine says why
-                if card not in choosable:
-                    continue
-                cursor = hand.index(card)
-                if card in chosen:
-                    chosen.remove(card)
-                elif len(chosen) < want:
-                    chosen.append(card)
-                    unchosen = frozenset(choosable - set(chosen))
-                    if len(chosen) < want and unchosen:
-                        cursor = self._move(hand, unchosen, cursor, True)
-                else:
-                    self.log.say(
-                        "Two are chosen: Enter lays them away, space takes one back.", Tone.ERROR
-                    )
+                self.picture = HandPicture(choice.cursor, frozenset(choice.chosen), choosable)
+                self.typed = choice.typed
+                self._card_prompt(want, choice.chosen)
+                choice, chosen, message = choose_step(choice, self.key())
+                if message is not None:
+                    self.log.say(message, Tone.ERROR)
+                if chosen is not None:
+                    return chosen.cards
         finally:
             self.picture = HandPicture()
             self.typed = ""
@@ -536,43 +483,6 @@ class GameUI:
                 f"Lay away {self.glyphs.cards(list(chosen))}? Enter: yes",
                 "space on a chosen card takes it back   Esc: choose again   ? help",
             )
-
-    @staticmethod
-    def _move(
-        hand: tuple[Card, ...], choosable: frozenset[Card], cursor: int, forward: bool
-    ) -> int:
-        """The next choosable card after (or before) the cursor, wrapping round."""
-        step = 1 if forward else -1
-        for offset in range(1, len(hand) + 1):
-            index = (cursor + step * offset) % len(hand)
-            if hand[index] in choosable:
-                return index
-        return cursor
-
-    @staticmethod
-    def _parse_typed(text: str, hand: tuple[Card, ...]) -> tuple[Card | None, bool]:
-        """The card of `hand` that `text` names, if one; and whether a suit could still follow."""
-        try:
-            return Card.parse(text, hand), False
-        except AmbiguousCardError:
-            return None, True
-        except CribbageError:
-            return None, False
-
-    def _typed_card(self, key: str, hand: tuple[Card, ...]) -> Card | None:
-        """The card typed, chosen by Enter or space; None (after saying why) when it names none."""
-        try:
-            return Card.parse(self.typed, hand)
-        except CribbageError as err:
-            if key == " " and not isinstance(err, AmbiguousCardError):
-                self.typed += " "  # 'five of hearts' has spaces in it
-                return None
-            if len(self.typed) == 1 and self.typed in _MOVES:
-                self.typed = ""
-                return None  # a lone h, j, k or l was a move, not a card
-            self.log.say(str(err), Tone.ERROR)
-            self.typed = ""
-            return None
 
     def ask_count(self, view: PlayerView) -> int:
         """The player's count of the hand or crib being shown (19 means nothing)."""
@@ -603,13 +513,17 @@ class GameUI:
 
     def ask_yes_no(self, question: str) -> bool:
         """A yes-or-no answer; q and F10 count as no."""
-        while True:
-            self.set_prompt(question, "y yes   n no")
-            key = self.read_key()
-            if key in ("y", "Y"):
-                return True
-            if key in ("n", "N", "q", "Q", F10, ESCAPE):
-                return False
+        self.yes_no = True
+        try:
+            while True:
+                self.set_prompt(question, "y yes   n no")
+                key = self.read_key()
+                if key in ("y", "Y"):
+                    return True
+                if key in ("n", "N", "q", "Q", F10, ESCAPE):
+                    return False
+        finally:
+            self.yes_no = False
 
     # -- keys, pauses, drawing
 
@@ -626,7 +540,7 @@ class GameUI:
                 self.show_help()
             elif key in ("q", F10):  # no card's name has a q after its first letter
                 if self.confirm_quit():
-                    return TYPED
+                    return "q"  # a queen: its suit is the next key
             elif key in self.hooks.keys:
                 self.hooks.keys[key](self)
             elif key in HINT_KEYS and not self.typed:
@@ -637,8 +551,9 @@ class GameUI:
     def read_key(self, timeout: float | None = None) -> str | None:
         """A key from the screen after drawing; resizes, Ctrl-L and scrolling are handled here.
 
-        While the terminal is too small only quitting works, and time stands still: a
-        timeout is not counted until the game can be seen again.
+        While the terminal is too small only the keys of `_SMALL_SCREEN_KEYS` work (quit,
+        help, redraw, and y or n for a yes-or-no question), and time stands still: a timeout
+        is not counted until the game can be seen again.
         """
         if self.pushed and timeout is None:
             self.draw()
@@ -658,30 +573,32 @@ class GameUI:
                 height = Layout.for_size(*self.screen.size()).messages_h
                 self.log.scroll(height - 1 if key == PAGE_UP else 1 - height)
                 continue
-            if not fits and key not in ("q", F10):
+            if not fits and not (
+                key in _SMALL_SCREEN_KEYS or self.helping or (self.yes_no and key in _YES_NO)
+            ):
                 continue
             return key
 
     def confirm_quit(self) -> bool:
         """Ask "Quit? (y/n)" and raise `Quit` on y.
 
-        In a card prompt a suit letter answers instead by typing a queen ('qh'): True then.
+        In a card prompt a suit letter answers instead by typing a queen ('qh'): True then,
+        and the suit letter is kept as the next key.
         """
-        saved = self.prompt, self.keys
-        self.asking_quit = True
+        saved = self.prompt, self.keys, self.yes_no
+        self.yes_no = True
         try:
             self.set_prompt("Quit? (y/n)", "y quits   any other key goes back to the game")
             key = self.read_key()
         finally:
-            self.asking_quit = False
-            self.prompt, self.keys = saved
+            self.prompt, self.keys, self.yes_no = saved
         if key in ("y", "Y"):
             if self.hooks.quit_note:
                 self.log.say(self.hooks.quit_note)
                 self.draw()
             raise Quit
         if key is not None and key in _SUIT_LETTERS and self.picture.cursor is not None:
-            self.typed = "q" + key
+            self.pushed.insert(0, key)
             return True
         return False
 
@@ -775,12 +692,13 @@ class GameUI:
 
     def show_help(self) -> None:
         """The help box, until a key."""
-        saved = self.overlay
+        saved = self.overlay, self.helping
         self.overlay = ("Keys", help_lines(self.glyphs))
+        self.helping = True
         try:
             self.read_key()
         finally:
-            self.overlay = saved
+            self.overlay, self.helping = saved
 
     def draw(self) -> bool:
         """Draw the whole screen from what the UI holds; False when the terminal is too small."""
@@ -789,14 +707,24 @@ class GameUI:
         layout = Layout.for_size(rows, cols, self.options.target)
         screen.clear()
         if not layout.fits:
-            self.painter.too_small(rows, cols)
-            if self.asking_quit:
-                screen.put(1, 0, "Quit? (y/n)")
+            if self.helping and self.overlay is not None:
+                self.painter.overlay(layout, *self.overlay)  # as much of it as fits
+                self.painter.too_small(rows, cols, rows - 1)
+            else:
+                self.painter.too_small(rows, cols)
+                if self.yes_no:
+                    screen.put(1, 0, self.prompt)
             screen.refresh()
             return False
         painter = self.painter
         painter.table(layout, self.table, self.picture, self.cut_picture)
-        painter.board(layout, self.table, self.options.target, self.games_won())
+        state = self.recorder.state
+        if state.config.games == 1:  # a one-game match: games won this session
+            painter.board(layout, self.table, self.options.target, self.games_won())
+        else:  # a match is scored in match points
+            painter.board(
+                layout, self.table, self.options.target, state.match_points, match_points=True
+            )
         painter.messages(layout, self.log)
         painter.prompt(layout, self.prompt, self.typed, self.keys)
         if self.overlay is not None:

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..events import HandOver
+from ..glyphs import UNICODE, Glyphs
 from ..match import MatchOver
 from ..record import Record, replay_steps
 from ..rules import Seat
 from ..view import view_for
 from .draw import HandPicture, Layout, Painter
-from .glyphs import UNICODE, Glyphs
 from .screen import BACKSPACE, END, F10, HOME, LEFT, PAGE_DOWN, PAGE_UP, REDRAW, RESIZE, Screen
 from .table import Table
 from .words import Line, MessageLog, Speaker
@@ -36,6 +36,7 @@ class Frame:
     lines: int
     """How many of the record's messages have been said by then."""
     games_won: tuple[int, ...]
+    match_points: tuple[int, ...]
     game: int
     hand: int
 
@@ -57,6 +58,7 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
                         copy.deepcopy(table),
                         len(lines),
                         state.games_won,
+                        state.match_points,
                         state.number,
                         max(state.game.hand_number - 1, 1),
                     )
@@ -70,7 +72,14 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
             table.hands[Seat.COMPUTER] = list(game.hands[Seat.COMPUTER])
             table.face_up[Seat.COMPUTER] = True
         frames.append(
-            Frame(copy.deepcopy(table), len(lines), state.games_won, state.number, game.hand_number)
+            Frame(
+                copy.deepcopy(table),
+                len(lines),
+                state.games_won,
+                state.match_points,
+                state.number,
+                game.hand_number,
+            )
         )
     return frames, lines
 
@@ -126,7 +135,10 @@ class ReplayUI:
         frame = self.frames[self.index]
         log = MessageLog(self.lines[: frame.lines], self.back)
         self.painter.table(layout, frame.table, HandPicture(), None)
-        self.painter.board(layout, frame.table, target, frame.games_won)
+        if self.record.match_config.games == 1:
+            self.painter.board(layout, frame.table, target, frame.games_won)
+        else:
+            self.painter.board(layout, frame.table, target, frame.match_points, match_points=True)
         self.painter.messages(layout, log)
         self.back = log.back
         last = len(self.frames) - 1

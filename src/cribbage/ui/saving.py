@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Final
 
 from ..computer import LEVELS
+from ..glyphs import UNICODE, Glyphs
 from ..record import Recorder
 from ..rules import Counting, Seat
 from ..stats import summary_line
@@ -26,7 +27,6 @@ from ..storage import Options as SavedOptions
 from ..storage import SavedMatch, Storage, new_match_id
 from ..view import view_for
 from .game import GameUI, Hooks, Options, Quit
-from .glyphs import UNICODE, Glyphs
 from .screen import ENTER, ESCAPE, F10, Screen
 from .words import Tone
 
@@ -146,6 +146,7 @@ def retell(ui: GameUI) -> None:
 def ask_resume(ui: GameUI) -> bool | None:
     """Ask whether to resume the match on the table: True, False for a new game, None to quit."""
     ui.set_prompt(RESUME_QUESTION, "Enter or y resumes   n starts a new game   q quit")
+    ui.yes_no = True
     try:
         while True:
             key = ui.read_key()
@@ -159,6 +160,7 @@ def ask_resume(ui: GameUI) -> bool | None:
                 except Quit:
                     return None
     finally:
+        ui.yes_no = False
         ui.set_prompt("", "")
 
 

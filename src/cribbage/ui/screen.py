@@ -2,7 +2,8 @@
 
 `Screen` is the small interface every drawing and key-handling function uses; `CursesScreen`
 is the real one, and the tests use a fake that keeps the grid in memory. Keys arrive as
-strings: a printable character as itself, anything else as one of the names below.
+strings: a printable character as itself, anything else as one of the names in `keys`
+(imported here too).
 """
 
 from __future__ import annotations
@@ -13,6 +14,24 @@ import os
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Protocol
+
+from .keys import (
+    BACKSPACE,
+    DOWN,
+    END,
+    ENTER,
+    ESCAPE,
+    F1,
+    F10,
+    HOME,
+    LEFT,
+    PAGE_DOWN,
+    PAGE_UP,
+    REDRAW,
+    RESIZE,
+    RIGHT,
+    UP,
+)
 
 __all__ = [
     "BACKSPACE",
@@ -35,25 +54,9 @@ __all__ = [
     "Screen",
     "Style",
     "TerminalGone",
+    "start_colors",
     "wants_color",
 ]
-
-LEFT: Final = "LEFT"
-RIGHT: Final = "RIGHT"
-UP: Final = "UP"
-DOWN: Final = "DOWN"
-ENTER: Final = "ENTER"
-BACKSPACE: Final = "BACKSPACE"
-ESCAPE: Final = "ESCAPE"
-F10: Final = "F10"
-F1: Final = "F1"
-RESIZE: Final = "RESIZE"
-REDRAW: Final = "REDRAW"
-"""Ctrl-L."""
-PAGE_UP: Final = "PAGE_UP"
-PAGE_DOWN: Final = "PAGE_DOWN"
-HOME: Final = "HOME"
-END: Final = "END"
 
 
 class TerminalGone(Exception):
@@ -75,7 +78,6 @@ class Color(Enum):
     GREEN = curses.COLOR_GREEN
     YELLOW = curses.COLOR_YELLOW
     BLUE = curses.COLOR_BLUE
-    MAGENTA = curses.COLOR_MAGENTA
     CYAN = curses.COLOR_CYAN
 
 
@@ -122,6 +124,29 @@ def wants_color() -> bool:
     return not os.environ.get("NO_COLOR")
 
 
+def start_colors(wanted: bool) -> bool:
+    """Set up the terminal's colours once curses has started; True when the game may paint
+    with its colour pairs (`wanted`, and the terminal has colours).
+
+    Whenever the terminal has colours the game keeps the terminal's own foreground and
+    background (`use_default_colors`), under NO_COLOR too, where no pair is defined: started
+    colour alone would paint white on black.
+    """
+    if not curses.has_colors():
+        return False
+    curses.start_color()
+    try:
+        curses.use_default_colors()
+        background = -1
+    except curses.error:  # a terminal that cannot say "the default colour"
+        background = curses.COLOR_BLACK
+    if not wanted:
+        return False
+    for number, color in enumerate(Color, 1):
+        curses.init_pair(number, color.value, background)
+    return True
+
+
 _SPECIAL_KEYS: Final[dict[int, str]] = {
     curses.KEY_LEFT: LEFT,
     curses.KEY_RIGHT: RIGHT,
@@ -148,21 +173,13 @@ _CONTROL_KEYS: Final[dict[str, str]] = {
 
 
 class CursesScreen:
-    """A `Screen` on a curses window (the whole terminal)."""
+    """A `Screen` on a curses window (the whole terminal); with `color`, styles use the colour
+    pairs `start_colors` defined."""
 
-    def __init__(self, window: curses.window, *, color: bool = True) -> None:
+    def __init__(self, window: curses.window, *, color: bool = False) -> None:
         self._window = window
         self._attrs: dict[Style, int] = {}
-        self._color = color and curses.has_colors()
-        if self._color:
-            curses.start_color()
-            try:
-                curses.use_default_colors()
-                background = -1
-            except curses.error:
-                background = curses.COLOR_BLACK
-            for number, color_ in enumerate(Color, 1):
-                curses.init_pair(number, color_.value, background)
+        self._color = color
         with contextlib.suppress(curses.error):
             curses.curs_set(0)
         window.keypad(True)

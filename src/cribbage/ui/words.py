@@ -33,10 +33,10 @@ from ..events import (
     Shown,
     StarterTurned,
 )
+from ..glyphs import Glyphs
 from ..match import MatchOver
 from ..rules import Seat
 from ..scoring import Score, ScoreKind, announce_sentence, number_word
-from .glyphs import Glyphs
 
 __all__ = [
     "Line",
