@@ -21,6 +21,7 @@ always agrees with the computer.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from typing import Final, TypedDict
@@ -271,13 +272,30 @@ class Computer:
         if view.phase is Phase.CUT_STARTER and view.cut_range is not None:
             return CutStarter(seat, self.cut(view.cut_range))
         if view.phase is Phase.DISCARD:
+            if not _six_card_pair(view):
+                return Discard(seat, _other_game_discard(view))
             return Discard(seat, self.discard(**_discard_args(view)))
         if view.phase is Phase.PLAY:
+            if not _six_card_pair(view):
+                return Play(seat, classic_choose_play(view.hand, view.pile))
             return Play(seat, self.choose_play(PlayContext.from_view(view)))
         if view.phase is Phase.SHOW and view.counting is not None and view.starter is not None:
             shown = view.counting
             return Claim(seat, score_hand(shown.cards, view.starter, crib=shown.crib).total)
         raise RuntimeError(f"The computer has nothing to decide in {view.phase.value}.")
+
+
+def _six_card_pair(view: PlayerView) -> bool:
+    """True in the two-handed six-card game, the one every level plays in full."""
+    return view.players == 2 and not view.config.five_card
+
+
+def _other_game_discard(view: PlayerView) -> tuple[Card, ...]:
+    """In three- and four-handed and five-card games: keep the cards that score the most as
+    they stand (every level, for now)."""
+    keeps = itertools.combinations(view.hand, view.config.kept_size)
+    best = max(keeps, key=four_card_points)
+    return tuple(card for card in view.hand if card not in best)
 
 
 class _DiscardArgs(TypedDict):
