@@ -43,3 +43,37 @@ def test_the_computer_is_public_and_loaded_only_when_asked_for() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "True"]
+
+
+ENGINE_CORE = [
+    "cribbage.cards",
+    "cribbage.scoring",
+    "cribbage.pegging",
+    "cribbage.rules",
+    "cribbage.events",
+    "cribbage.view",
+    "cribbage.match",
+    "cribbage.record",
+    "cribbage.errors",
+]
+LAYERS = [
+    *((module, ("ui", "storage", "computer", "cli", "coach", "stats")) for module in ENGINE_CORE),
+    ("cribbage.computer", ("ui", "storage", "cli", "coach", "stats")),
+    ("cribbage.storage", ("ui", "cli", "computer")),
+    ("cribbage.stats", ("ui", "cli", "computer", "storage")),
+    ("cribbage.coach", ("ui", "cli", "storage")),
+    ("cribbage.cli", ("ui",)),
+]
+
+
+@pytest.mark.parametrize(("module", "above"), LAYERS)
+def test_each_layer_imports_nothing_above_it(module: str, above: tuple[str, ...]) -> None:
+    """The map of the README's Architecture section: imports point one way."""
+    code = (
+        f"import sys, {module}; "
+        "print(' '.join(sorted({k.split('.')[1] for k in sys.modules if k.count('.') >= 1 "
+        "and k.startswith('cribbage.')})))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = set(out.stdout.split())
+    assert not loaded & set(above), f"{module} brings in {sorted(loaded & set(above))}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
@@ -119,21 +119,28 @@ class Card:
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+    """Dense id 0..51 for lookup tables: (rank - 1) * 4 + suit."""
+    value: int = field(init=False, repr=False, compare=False)
+    """Counting value toward 15 and 31."""
 
-    @property
-    def index(self) -> int:
-        """Dense id 0..51 for lookup tables: (rank - 1) * 4 + suit."""
-        return (self.rank - 1) * 4 + self.suit
+    def __post_init__(self) -> None:
+        # Worked out once: the computer and the scorer read them in their innermost loops.
+        object.__setattr__(self, "index", (self.rank - 1) * 4 + self.suit)
+        object.__setattr__(self, "value", self.rank.counting_value)
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Card):
+            return self.index == other.index
+        return NotImplemented
 
     @staticmethod
     def from_index(index: int) -> Card:
         """The card whose `index` is `index` (0..51)."""
         return DECK[index]
-
-    @property
-    def value(self) -> int:
-        """Counting value toward 15 and 31."""
-        return self.rank.counting_value
 
     @property
     def long_name(self) -> str:

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Final
 
 from .cards import Card, Rank, format_cards
@@ -68,23 +69,65 @@ class ScoreItem:
         return f"{self.kind.value} ({format_cards(self.cards)}) for {self.points}"
 
 
-@dataclass(frozen=True, slots=True)
 class Score:
-    """An itemized score; `total` is the sum of the items' points."""
+    """An itemized score; `total` is the sum of the items' points.
 
-    items: tuple[ScoreItem, ...] = ()
+    A show's score (`score_hand`) knows its total at once, from the tables of
+    `hand_points`, and lists its items only when they are asked for, so that counting many
+    hands stays quick. Scores are equal when their items are.
+
+    >>> Score().total, Score() == Score(())
+    (0, True)
+    """
+
+    __slots__ = ("_items", "_shown", "_total")
+
+    def __init__(self, items: tuple[ScoreItem, ...] = ()) -> None:
+        self._items: tuple[ScoreItem, ...] | None = tuple(items)
+        self._total = sum(item.points for item in self._items)
+        self._shown: tuple[tuple[Card, ...], Card, bool] | None = None
+
+    @classmethod
+    def _of_show(cls, total: int, cards: tuple[Card, ...], starter: Card, crib: bool) -> Score:
+        score = cls.__new__(cls)
+        score._items = None
+        score._total = total
+        score._shown = (cards, starter, crib)
+        return score
+
+    @property
+    def items(self) -> tuple[ScoreItem, ...]:
+        """What scored, item by item, in the order a player counts them."""
+        if self._items is None:
+            assert self._shown is not None
+            self._items = _show_items(*self._shown)
+        return self._items
 
     @property
     def total(self) -> int:
         """The points scored."""
-        return sum(item.points for item in self.items)
+        return self._total
 
     def of_kind(self, kind: ScoreKind) -> tuple[ScoreItem, ...]:
         """The items of one kind, in order."""
         return tuple(item for item in self.items if item.kind is kind)
 
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Score):
+            return self._total == other._total and self.items == other.items
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.items)
+
+    def __repr__(self) -> str:
+        return f"Score(items={self.items!r})"
+
     def __str__(self) -> str:
         return announce(self)
+
+    def __reduce__(self) -> tuple[type[Score], tuple[tuple[ScoreItem, ...]]]:
+        return Score, (self.items,)
 
 
 # --- the show, itemized -------------------------------------------------------------------
@@ -112,51 +155,91 @@ def score_hand(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Sc
     'fifteen two, fifteen four, a run of three is seven, and a flush of three is ten'
     """
     cards = tuple(hand)
-    sizes = (4,) if crib else (3, 4)
-    if len(cards) not in sizes or len(set(cards)) != len(cards) or starter in cards:
-        raise ValueError(
-            "A crib to count is four different cards besides the starter."
-            if crib
-            else "A hand to count is three or four different cards besides the starter."
-        )
+    if len(cards) == 4:
+        a, b, c, d = (card.index for card in cards)
+        s = starter.index
+        if len({a, b, c, d, s}) == 5:
+            return Score._of_show(hand_points(a, b, c, d, s, crib), cards, starter, crib)
+    elif len(cards) == 3 and not crib:
+        a, b, c = (card.index for card in cards)
+        s = starter.index
+        if len({a, b, c, s}) == 4:
+            return Score._of_show(three_card_points(a, b, c, s), cards, starter, crib)
+    raise ValueError(
+        "A crib to count is four different cards besides the starter."
+        if crib
+        else "A hand to count is three or four different cards besides the starter."
+    )
+
+
+_SUBSETS: Final = {
+    n: tuple(c for size in range(2, n + 1) for c in itertools.combinations(range(n), size))
+    for n in (4, 5)
+}
+
+
+@lru_cache(maxsize=1 << 17)  # values in order: 10**5 five-card keys at most
+def _fifteens(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The positions of every combination of `values` that adds up to fifteen."""
+    return tuple(c for c in _SUBSETS[len(values)] if sum(values[i] for i in c) == 15)
+
+
+def _show_items(cards: tuple[Card, ...], starter: Card, crib: bool) -> tuple[ScoreItem, ...]:
+    """The items of a show (see `score_hand`): fifteens, runs, pairs, flush, his nobs."""
     shown = cards + (starter,)
-    items: list[ScoreItem] = []
-    for size in range(2, len(shown) + 1):
-        for combo in itertools.combinations(shown, size):
-            if sum(card.value for card in combo) == 15:
-                items.append(ScoreItem(ScoreKind.FIFTEEN, combo, 2))
+    items = [
+        ScoreItem(ScoreKind.FIFTEEN, tuple(shown[i] for i in combo), 2)
+        for combo in _fifteens(tuple(card.value for card in shown))
+    ]
     items.extend(_runs(shown))
-    for pair in itertools.combinations(shown, 2):
-        if pair[0].rank is pair[1].rank:
-            items.append(ScoreItem(ScoreKind.PAIR, pair, 2))
-    if all(card.suit is cards[0].suit for card in cards):
-        if starter.suit is cards[0].suit:
-            items.append(ScoreItem(ScoreKind.FLUSH, shown, len(shown)))
+    n = len(shown)
+    items.extend(
+        ScoreItem(ScoreKind.PAIR, (shown[i], shown[j]), 2)
+        for i in range(n - 1)
+        for j in range(i + 1, n)
+        if shown[i].rank is shown[j].rank
+    )
+    suit = cards[0].suit
+    if all(card.suit is suit for card in cards):
+        if starter.suit is suit:
+            items.append(ScoreItem(ScoreKind.FLUSH, shown, n))
         elif not crib:
-            items.append(ScoreItem(ScoreKind.FLUSH, cards, len(cards)))
+            items.append(ScoreItem(ScoreKind.FLUSH, cards, n - 1))
     for card in cards:
         if card.rank is Rank.JACK and card.suit is starter.suit:
             items.append(ScoreItem(ScoreKind.NOBS, (card,), 1))
-    return Score(tuple(items))
+    return tuple(items)
 
 
 def _runs(shown: tuple[Card, ...]) -> list[ScoreItem]:
     """Every distinct longest run among the cards, one item per way of forming it."""
+    held = 0
+    for card in shown:
+        held |= 1 << card.rank
+    if not held & held >> 1 & held >> 2:
+        return []  # no three ranks in a row
     by_rank: dict[int, list[Card]] = {}
-    for card in sorted(shown):
+    for card in sorted(shown, key=_index_of):
         by_rank.setdefault(card.rank, []).append(card)
     runs: list[ScoreItem] = []
     rank = 1
     while rank <= 13:
+        if rank not in by_rank:
+            rank += 1
+            continue
         end = rank
-        while end + 1 in by_rank and rank in by_rank:
+        while end + 1 in by_rank:
             end += 1
         length = end - rank + 1
-        if rank in by_rank and length >= 3:
+        if length >= 3:
             for combo in itertools.product(*(by_rank[r] for r in range(rank, end + 1))):
                 runs.append(ScoreItem(ScoreKind.RUN, combo, length))
         rank = end + 1
     return runs
+
+
+def _index_of(card: Card) -> int:
+    return card.index
 
 
 # --- the play, itemized ---------------------------------------------------------------------
