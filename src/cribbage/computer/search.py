@@ -95,6 +95,24 @@ _TURNS: Final = _turns()
 _COUNT_POINTS: Final = tuple(count_points(count) for count in range(32))
 
 
+def _follow(
+    hand: Ranks, other: Ranks, tail: Ranks, count: int, i: int
+) -> tuple[Ranks, Ranks, int, int, int]:
+    """The side to move plays the card at position `i` of `hand`: its hand then, the tail,
+    the count, its points (the card's, with a go or the last card) and who plays next (0 the
+    same side, 1 the other, -1 nobody: the play is over)."""
+    rank = hand[i]
+    rest = hand[:i] + hand[i + 1 :]
+    count += _VALUE[rank]
+    tail, points = _extend(tail, rank)
+    new_count, bonus, reset, to_move = _TURNS[
+        count * 144
+        + (_VALUE[rest[0]] if rest else _NONE) * 12
+        + (_VALUE[other[0]] if other else _NONE)
+    ]
+    return rest, () if reset else tail, new_count, points + _COUNT_POINTS[count] + bonus, to_move
+
+
 _INFINITY: Final = 1000.0
 _EXACT, _AT_LEAST, _AT_MOST = 0, 1, 2
 
@@ -205,19 +223,7 @@ class PegSearch:
     ) -> float:
         """`_net` once the side to move has played the card at position `i`."""
         hand, other = (mine, theirs) if my_turn else (theirs, mine)
-        rank = hand[i]
-        rest = hand[:i] + hand[i + 1 :]
-        count += _VALUE[rank]
-        tail, points = _extend(tail, rank)
-        count_after, bonus, reset, to_move = _TURNS[
-            count * 144
-            + (_VALUE[rest[0]] if rest else _NONE) * 12
-            + (_VALUE[other[0]] if other else _NONE)
-        ]
-        points += _COUNT_POINTS[count] + bonus
-        if reset:
-            tail = ()
-        count = count_after
+        rest, tail, count, points, to_move = _follow(hand, other, tail, count, i)
         if to_move < 0:
             return points if my_turn else -points
         mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
@@ -344,18 +350,7 @@ class WinSearch:
         beta: float,
     ) -> float:
         hand, other = (mine, theirs) if my_turn else (theirs, mine)
-        rank = hand[i]
-        rest = hand[:i] + hand[i + 1 :]
-        count += _VALUE[rank]
-        tail, points = _extend(tail, rank)
-        new_count, bonus, reset, to_move = _TURNS[
-            count * 144
-            + (_VALUE[rest[0]] if rest else _NONE) * 12
-            + (_VALUE[other[0]] if other else _NONE)
-        ]
-        points += _COUNT_POINTS[count] + bonus
-        if reset:
-            tail = ()
+        rest, tail, new_count, points, to_move = _follow(hand, other, tail, count, i)
         mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
         to_move_is_me = my_turn if to_move == 0 else not my_turn
         if my_turn:
