@@ -1,9 +1,11 @@
-"""`cribbage --rules` from a wheel installed in a fresh virtual environment, far from the source."""
+"""The wheel and the sdist: `cribbage --rules` and the manual page from a wheel installed in a
+fresh virtual environment, far from the source; an sdist that holds what its tests read."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tarfile
 import venv
 from pathlib import Path
 
@@ -63,3 +65,25 @@ def test_the_installed_wheel_carries_the_rules(tmp_path: Path) -> None:
     shown = _run(env_dir / "bin" / "cribbage", "--rules", cwd=tmp_path)
     assert shown.returncode == 0, shown.stderr
     assert shown.stdout == (ROOT / "docs" / "cribbage.n").read_text(encoding="utf-8")
+    manual = env_dir / "share" / "man" / "man6" / "cribbage.6"
+    assert manual.read_text(encoding="utf-8") == (ROOT / "docs" / "cribbage.6").read_text(
+        encoding="utf-8"
+    )
+
+
+@pytest.mark.slow
+def test_the_sdist_holds_everything_its_tests_read(tmp_path: Path) -> None:
+    """A plain sdist tests on its own: the test data, the docs and the scripts the tests load
+    are all in it."""
+    built = _run(sys.executable, "-m", "build", "--sdist", "-o", tmp_path, ROOT, cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    (sdist,) = tmp_path.glob("cribbage-*.tar.gz")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    needed = {
+        str(path.relative_to(ROOT))
+        for folder in ("tests", "docs", "benchmarks", "tools")
+        for path in (ROOT / folder).rglob("*")
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+    assert needed <= names, sorted(needed - names)
