@@ -6,49 +6,144 @@
 29
 """
 
-from typing import TYPE_CHECKING
+import importlib
 
-from .cards import DECK, Card, Rank, Suit, format_cards, parse_cards
-from .errors import (
-    AmbiguousCardError,
-    CardNotInHandError,
-    CribbageError,
-    IllegalPlayError,
-    InvalidActionError,
-    InvalidCardError,
-    InvalidClaimError,
-    InvalidRecordError,
-    NotYourTurnError,
-)
-from .events import GameResult, Reason
-from .match import FirstDealer, MatchConfig, MatchState, apply_match, new_match, next_game
-from .record import NEXT_GAME, Record, Recorder, replay
-from .rules import (
-    Action,
-    Claim,
-    Counting,
-    CutForDeal,
-    CutStarter,
-    Discard,
-    GameConfig,
-    GameState,
-    Overcount,
-    Phase,
-    Play,
-    Seat,
-    apply,
-    cut_positions,
-    is_legal,
-    legal_actions,
-    legal_plays,
-    new_game,
-    pending,
-)
-from .scoring import Score, ScoreItem, ScoreKind, announce, score_hand, score_play
-from .view import PlayerView, view_for
+TYPE_CHECKING = False  # typing itself is not imported: `import cribbage` stays quick
 
 if TYPE_CHECKING:
-    from .computer import Computer
+    from .cards import (
+        DECK,
+        Card,
+        Rank,
+        Suit,
+        format_cards,
+        parse_cards,
+    )
+    from .computer import (
+        Computer,
+    )
+    from .errors import (
+        AmbiguousCardError,
+        CardNotInHandError,
+        CribbageError,
+        IllegalPlayError,
+        InvalidActionError,
+        InvalidCardError,
+        InvalidClaimError,
+        InvalidRecordError,
+        NotYourTurnError,
+    )
+    from .events import (
+        GameResult,
+        Reason,
+    )
+    from .match import (
+        FirstDealer,
+        MatchConfig,
+        MatchState,
+        apply_match,
+        new_match,
+        next_game,
+    )
+    from .record import (
+        NEXT_GAME,
+        Record,
+        Recorder,
+        replay,
+    )
+    from .rules import (
+        Action,
+        Claim,
+        Counting,
+        CutForDeal,
+        CutStarter,
+        Discard,
+        GameConfig,
+        GameState,
+        Overcount,
+        Phase,
+        Play,
+        Seat,
+        apply,
+        cut_positions,
+        is_legal,
+        legal_actions,
+        legal_plays,
+        new_game,
+        pending,
+    )
+    from .scoring import (
+        Score,
+        ScoreItem,
+        ScoreKind,
+        announce,
+        score_hand,
+        score_play,
+    )
+    from .view import (
+        PlayerView,
+        view_for,
+    )
+
+_HOME: dict[str, str] = {
+    "DECK": "cards",
+    "Card": "cards",
+    "Rank": "cards",
+    "Suit": "cards",
+    "format_cards": "cards",
+    "parse_cards": "cards",
+    "AmbiguousCardError": "errors",
+    "CardNotInHandError": "errors",
+    "CribbageError": "errors",
+    "IllegalPlayError": "errors",
+    "InvalidActionError": "errors",
+    "InvalidCardError": "errors",
+    "InvalidClaimError": "errors",
+    "InvalidRecordError": "errors",
+    "NotYourTurnError": "errors",
+    "GameResult": "events",
+    "Reason": "events",
+    "FirstDealer": "match",
+    "MatchConfig": "match",
+    "MatchState": "match",
+    "apply_match": "match",
+    "new_match": "match",
+    "next_game": "match",
+    "NEXT_GAME": "record",
+    "Record": "record",
+    "Recorder": "record",
+    "replay": "record",
+    "Action": "rules",
+    "Claim": "rules",
+    "Counting": "rules",
+    "CutForDeal": "rules",
+    "CutStarter": "rules",
+    "Discard": "rules",
+    "GameConfig": "rules",
+    "GameState": "rules",
+    "Overcount": "rules",
+    "Phase": "rules",
+    "Play": "rules",
+    "Seat": "rules",
+    "apply": "rules",
+    "cut_positions": "rules",
+    "is_legal": "rules",
+    "legal_actions": "rules",
+    "legal_plays": "rules",
+    "new_game": "rules",
+    "pending": "rules",
+    "Score": "scoring",
+    "ScoreItem": "scoring",
+    "ScoreKind": "scoring",
+    "announce": "scoring",
+    "score_hand": "scoring",
+    "score_play": "scoring",
+    "PlayerView": "view",
+    "view_for": "view",
+    "Computer": "computer",
+}
+"""The module each public name lives in: loaded on first use, so that `import cribbage` (and
+`cribbage --version`) costs next to nothing."""
 
 __version__ = "0.1.0"
 
@@ -113,9 +208,14 @@ __all__ = [
 
 
 def __getattr__(name: str) -> object:
-    """`Computer` is loaded when first asked for, so the engine alone imports quickly."""
-    if name == "Computer":
-        from .computer import Computer
+    """A public name, imported from its module when first asked for."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cribbage' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
 
-        return Computer
-    raise AttributeError(f"module 'cribbage' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

@@ -392,7 +392,18 @@ def _build_rank_table() -> dict[int, int]:
     return table
 
 
-_RANK_TABLE: Final[dict[int, int]] = _build_rank_table()
+class _RankTable(dict[int, int]):
+    """The rank table, built on the first lookup: commands that count nothing (`--help`,
+    `--version`) never pay for it, and once built every lookup is a plain dict lookup."""
+
+    def __missing__(self, key: int) -> int:
+        if self:
+            raise KeyError(key)
+        self.update(_build_rank_table())
+        return self[key]
+
+
+_RANK_TABLE: Final[dict[int, int]] = _RankTable()
 
 
 def rank_points(key: int) -> int:
