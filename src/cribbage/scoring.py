@@ -27,6 +27,7 @@ from .cards import Card, Rank, format_cards
 
 __all__ = [
     "RANK_KEY",
+    "RANK_TABLE",
     "Score",
     "ScoreItem",
     "ScoreKind",
@@ -404,6 +405,9 @@ class _RankTable(dict[int, int]):
 
 
 _RANK_TABLE: Final[dict[int, int]] = _RankTable()
+RANK_TABLE: Final = _RANK_TABLE
+"""Fifteens, pairs and runs by the rank-multiset key (`RANK_KEY` sums), for the computer's
+innermost loops: `RANK_TABLE[key]` is `rank_points(key)` without the call."""
 
 
 def rank_points(key: int) -> int:

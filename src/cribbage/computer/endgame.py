@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from math import comb, floor
+from operator import mul
 
 from ..cards import Card
 from ..scoring import hand_points, rank_points
@@ -63,19 +64,28 @@ def _pegging_mean(role: Role) -> float:
     return total / weight
 
 
+@cache
+def _pegging_cells(dealer: bool) -> tuple[tuple[int, int, float], ...]:
+    """The joint pegging distribution of a deal as (my points, the opponent's, chance)."""
+    return tuple(
+        (dealer_points, pone, chance) if dealer else (pone, dealer_points, chance)
+        for pone, dealer_points, chance in deal_distributions().pegging
+    )
+
+
 def _shifted_pegging(dealer: bool, shift: float) -> list[tuple[int, int, float]]:
     """(my pegging, the opponent's, chance), my pegging moved by `shift` (split between the
     two nearest whole numbers, never below zero)."""
     low = floor(shift)
     part = shift - low
-    cells: dict[tuple[int, int], float] = {}
-    for pone, dealer_points, chance in deal_distributions().pegging:
-        mine, theirs = (dealer_points, pone) if dealer else (pone, dealer_points)
-        for step, share in ((low, 1 - part), (low + 1, part)):
-            if share > 0:
-                key = (max(0, mine + step), theirs)
-                cells[key] = cells.get(key, 0.0) + chance * share
-    return [(m, o, w) for (m, o), w in cells.items()]
+    shifted: list[tuple[int, int, float]] = []
+    for step, share in ((low, 1 - part), (low + 1, part)):
+        if share > 0:
+            shifted.extend(
+                (mine + step if mine + step > 0 else 0, theirs, chance * share)
+                for mine, theirs, chance in _pegging_cells(dealer)
+            )
+    return shifted
 
 
 def discard_win_chances(
@@ -113,6 +123,7 @@ def discard_win_chances(
         mine, theirs = (
             (_sum_of(my_hand, crib), their_hand) if dealer else (my_hand, _sum_of(their_hand, crib))
         )
+        my_tail, their_tail = _tail(mine), _tail(theirs)
         pegs = _shifted_pegging(dealer, peg - mean)
         chance = 0.0
         my_pegs: dict[int, float] = {}
@@ -128,23 +139,23 @@ def discard_win_chances(
             # Reaching the target in the show, before the other side's count.
             if dealer:
                 chance += (
-                    w * _at_least(mine, my_need - m) * (1.0 - _at_least(theirs, their_need - o))
+                    w
+                    * _at_least(my_tail, my_need - m)
+                    * (1.0 - _at_least(their_tail, their_need - o))
                 )
             else:
-                chance += w * _at_least(mine, my_need - m)
+                chance += w * _at_least(my_tail, my_need - m)
         # Neither side reaches the target: the next deal, from the points each still needs.
         my_totals = _totals(my_pegs, mine, my_need)
         their_totals = _totals(their_pegs, theirs, their_need)
         scale = sum(my_pegs.values())
         if scale > 0:
             limit = table.limit
+            places = [min(my_need - a, limit) for a in my_totals]
+            weights = list(my_totals.values())
             for b, wb in their_totals.items():
                 row = table.row(their_need - b, not dealer)
-                chance += (
-                    wb
-                    / scale
-                    * sum(wa * row[min(my_need - a, limit)] for a, wa in my_totals.items())
-                )
+                chance += wb / scale * sum(map(mul, weights, map(row.__getitem__, places)))
         chances.append(min(1.0, max(0.0, chance)))
     return chances
 
@@ -168,9 +179,22 @@ def _sum_of(first: Distribution, second: Distribution) -> Distribution:
     return tuple(sorted(chances.items()))
 
 
-def _at_least(distribution: Distribution, points: int) -> float:
-    """The chance of at least `points`."""
-    return sum(w for value, w in distribution if value >= points)
+def _tail(distribution: Distribution) -> list[float]:
+    """`tail[p]`: the chance of at least p points, for p from 0 to the most there can be."""
+    top = max((value for value, _ in distribution), default=0)
+    chances = [0.0] * (top + 2)
+    for value, w in distribution:
+        chances[value] += w
+    for p in range(top, -1, -1):
+        chances[p] += chances[p + 1]
+    return chances
+
+
+def _at_least(tail: list[float], points: int) -> float:
+    """The chance of at least `points`, from a `_tail`."""
+    if points <= 0:
+        return tail[0]
+    return tail[points] if points < len(tail) else 0.0
 
 
 def _totals(pegs: dict[int, float], show: Distribution, need: int) -> dict[int, float]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
-from ..scoring import hand_points, rank_points
+from ..scoring import RANK_TABLE, hand_points
 
 __all__ = [
     "DISCARD_PAIRS",
@@ -161,8 +161,9 @@ class CribSums:
         first, second = self.hand[i], self.hand[j]
         base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
         total: float = 0
+        table = RANK_TABLE
         for key, w in self._groups:
-            total += w * rank_points(base + key)
+            total += w * table[base + key]
         suit = first & 3
         if second & 3 == suit:
             total += self._flush[suit]
@@ -181,8 +182,9 @@ class CribSums:
         base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
         chances: dict[int, float] = {}
         scale = 1 / self.weight
+        table = RANK_TABLE
         for key, w in self._groups:
-            points = rank_points(base + key)
+            points = table[base + key]
             chances[points] = chances.get(points, 0.0) + w * scale
         nobs = self._nobs_thrown
         for card in (first, second):
