@@ -112,11 +112,14 @@ def evaluate_discards(
 
 
 def rank_options(options: Sequence[DiscardOption]) -> tuple[DiscardOption, ...]:
-    """Best first: by chance of winning where known, then expected points, then position."""
+    """Best first: by chance of winning where known, then expected points, then position.
+
+    Chances within a billionth of each other are taken as equal (the same figure summed in
+    another order), so that expected points, not rounding, decide between them."""
 
     def key(k: int) -> tuple[float, float, int]:
         win = options[k].win
-        return (-(win or 0.0), -options[k].total, k)
+        return (-round(win or 0.0, 9), -options[k].total, k)
 
     return tuple(options[k] for k in sorted(range(len(options)), key=key))
 

@@ -65,27 +65,45 @@ def _pegging_mean(role: Role) -> float:
 
 
 @cache
-def _pegging_cells(dealer: bool) -> tuple[tuple[int, int, float], ...]:
-    """The joint pegging distribution of a deal as (my points, the opponent's, chance)."""
-    return tuple(
-        (dealer_points, pone, chance) if dealer else (pone, dealer_points, chance)
-        for pone, dealer_points, chance in deal_distributions().pegging
-    )
+def _pegging_rows(dealer: bool) -> tuple[tuple[int, tuple[tuple[int, float], ...]], ...]:
+    """The joint pegging distribution of a deal by my points: (m, ((the opponent's o, chance),
+    ...)), m ascending."""
+    rows: dict[int, list[tuple[int, float]]] = {}
+    for pone, dealer_points, chance in deal_distributions().pegging:
+        mine, theirs = (dealer_points, pone) if dealer else (pone, dealer_points)
+        rows.setdefault(mine, []).append((theirs, chance))
+    return tuple((m, tuple(sorted(cells))) for m, cells in sorted(rows.items()))
 
 
-def _shifted_pegging(dealer: bool, shift: float) -> list[tuple[int, int, float]]:
-    """(my pegging, the opponent's, chance), my pegging moved by `shift` (split between the
-    two nearest whole numbers, never below zero)."""
-    low = floor(shift)
-    part = shift - low
-    shifted: list[tuple[int, int, float]] = []
-    for step, share in ((low, 1 - part), (low + 1, part)):
-        if share > 0:
-            shifted.extend(
-                (mine + step if mine + step > 0 else 0, theirs, chance * share)
-                for mine, theirs, chance in _pegging_cells(dealer)
-            )
-    return shifted
+class _Pegging:
+    """What the chances of one hand need of the joint pegging distribution, summed once for
+    all its discards: by my pegging m (a row), the chance the opponent stays below its need
+    (`below`) or reaches it (`above`), that weighed by the opponent's show not reaching it
+    either (`safe`, for the dealer, whose count comes last), and for each first k rows the
+    opponent's points below its need (`prefix[k][o]`)."""
+
+    def __init__(self, dealer: bool, their_need: int, their_tail: list[float] | None) -> None:
+        rows = _pegging_rows(dealer)
+        self.points = [m for m, _ in rows]
+        self.below: list[float] = []
+        self.above: list[float] = []
+        self.safe: list[float] = []
+        running = [0.0] * their_need
+        self.prefix = [running[:]]
+        for _, cells in rows:
+            below = above = safe = 0.0
+            for o, w in cells:
+                if o >= their_need:
+                    above += w
+                    continue
+                below += w
+                running[o] += w
+                if their_tail is not None:
+                    safe += w * (1.0 - _at_least(their_tail, their_need - o))
+            self.below.append(below)
+            self.above.append(above)
+            self.safe.append(safe)
+            self.prefix.append(running[:])
 
 
 def discard_win_chances(
@@ -115,6 +133,7 @@ def discard_win_chances(
     role: Role = "dealer" if dealer else "pone"
     mean = _pegging_mean(role) if any(pegging) else 0.0
     their_hand = deals.pone_hand if dealer else deals.dealer_hand
+    pegging_rows: _Pegging | None = None
     chances = []
     for keep, peg, (i, j) in zip(keeps, pegging, positions, strict=True):
         my_hand = _as_list(hand_distribution([card.index for card in keep], unseen))
@@ -124,27 +143,33 @@ def discard_win_chances(
             (_sum_of(my_hand, crib), their_hand) if dealer else (my_hand, _sum_of(their_hand, crib))
         )
         my_tail, their_tail = _tail(mine), _tail(theirs)
-        pegs = _shifted_pegging(dealer, peg - mean)
+        if pegging_rows is None:  # the same for every discard of the hand
+            pegging_rows = _Pegging(dealer, their_need, their_tail if dealer else None)
         chance = 0.0
         my_pegs: dict[int, float] = {}
         their_pegs: dict[int, float] = {}
-        for m, o, w in pegs:
-            if m >= my_need:
-                chance += w * (0.5 if o >= their_need else 1.0)
+        shift = peg - mean
+        low = floor(shift)
+        for step, share in ((low, 1 - (shift - low)), (low + 1, shift - low)):
+            if share <= 0:
                 continue
-            if o >= their_need:
-                continue
-            my_pegs[m] = my_pegs.get(m, 0.0) + w
-            their_pegs[o] = their_pegs.get(o, 0.0) + w
-            # Reaching the target in the show, before the other side's count.
-            if dealer:
-                chance += (
-                    w
-                    * _at_least(my_tail, my_need - m)
-                    * (1.0 - _at_least(their_tail, their_need - o))
-                )
-            else:
-                chance += w * _at_least(my_tail, my_need - m)
+            rows_below = 0  # the rows whose m, moved by step, stays below my need
+            for k, m0 in enumerate(pegging_rows.points):
+                m = m0 + step if m0 + step > 0 else 0
+                if m >= my_need:
+                    chance += share * (0.5 * pegging_rows.above[k] + pegging_rows.below[k])
+                    continue
+                rows_below = k + 1
+                w = share * pegging_rows.below[k]
+                my_pegs[m] = my_pegs.get(m, 0.0) + w
+                # Reaching the target in the show, before the other side's count.
+                if dealer:
+                    chance += share * _at_least(my_tail, my_need - m) * pegging_rows.safe[k]
+                else:
+                    chance += w * _at_least(my_tail, my_need - m)
+            for o, w in enumerate(pegging_rows.prefix[rows_below]):
+                if w:
+                    their_pegs[o] = their_pegs.get(o, 0.0) + share * w
         # Neither side reaches the target: the next deal, from the points each still needs.
         my_totals = _totals(my_pegs, mine, my_need)
         their_totals = _totals(their_pegs, theirs, their_need)
