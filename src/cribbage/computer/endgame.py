@@ -197,11 +197,12 @@ def _as_list(counts: dict[int, int]) -> Distribution:
 
 def _sum_of(first: Distribution, second: Distribution) -> Distribution:
     """The distribution of the sum of two independent totals."""
-    chances: dict[int, float] = {}
+    top = max((a for a, _ in first), default=0) + max((b for b, _ in second), default=0)
+    chances = [0.0] * (top + 1)
     for a, wa in first:
         for b, wb in second:
-            chances[a + b] = chances.get(a + b, 0.0) + wa * wb
-    return tuple(sorted(chances.items()))
+            chances[a + b] += wa * wb
+    return tuple((points, w) for points, w in enumerate(chances) if w)
 
 
 def _tail(distribution: Distribution) -> list[float]:
@@ -224,14 +225,14 @@ def _at_least(tail: list[float], points: int) -> float:
 
 def _totals(pegs: dict[int, float], show: Distribution, need: int) -> dict[int, float]:
     """Pegging plus show below `need`, weighed by the pegging's (unnormalized) chances."""
-    totals: dict[int, float] = {}
+    below = [0.0] * need
     for p, wp in pegs.items():
         for points, w in show:
             total = p + points
             if total >= need:
                 break
-            totals[total] = totals.get(total, 0.0) + wp * w
-    return totals
+            below[total] += wp * w
+    return {total: w for total, w in enumerate(below) if w}
 
 
 def crib_chances(

@@ -180,12 +180,12 @@ class CribSums:
         """
         first, second = self.hand[i], self.hand[j]
         base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
-        chances: dict[int, float] = {}
         scale = 1 / self.weight
         table = RANK_TABLE
+        by_points = [0.0] * 30
         for key, w in self._groups:
-            points = table[base + key]
-            chances[points] = chances.get(points, 0.0) + w * scale
+            by_points[table[base + key]] += w
+        chances = {points: w * scale for points, w in enumerate(by_points) if w}
         nobs = self._nobs_thrown
         for card in (first, second):
             if (card >> 2) + 1 == _JACK:
