@@ -10,15 +10,37 @@ from pathlib import Path
 
 import pytest
 
+from cribbage.cards import Card, parse_cards
+from cribbage.events import GameResult, Shown
 from cribbage.glyphs import UNICODE
 from cribbage.match import FirstDealer
 from cribbage.record import replay
-from cribbage.rules import Counting, Overcount, Phase, Seat
-from cribbage.storage import SavedMatch, Storage
+from cribbage.rules import Counting, GameConfig, Overcount, Phase, Seat, pending
+from cribbage.stats import (
+    BestHand,
+    GameTally,
+    LevelStats,
+    SideStats,
+    Statistics,
+    render_statistics,
+    summary_line,
+    tally_match,
+)
+from cribbage.storage import SavedMatch, Storage, load_record
+from cribbage.storage.statistics import (
+    DamagedStatisticsError,
+    dump_statistics,
+    parse_statistics,
+    read_statistics,
+    write_statistics,
+)
 from cribbage.ui.game import Options
 from cribbage.ui.saving import RESUME_QUESTION, play_kept, resumed_options
 from cribbage.ui.screen import ENTER
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
+from cribbage.variants import Variant, variant_of
+
+from .support import simplest_action
 
 DATA = Path(__file__).parent / "data"
 BASE = Options(seed=5, delay=0, level="easy")
@@ -149,3 +171,142 @@ def test_a_save_from_before_the_variants_resumes_as_the_two_handed_game() -> Non
     assert resumed.match_config() == match.record.match_config
     data = json.loads(match.to_json())
     assert "partners" not in data["record"]["game"] and "five_card" not in data["record"]["game"]
+
+
+# -- statistics, per game -------------------------------------------------------------------
+
+
+def finished(options: Options, seed: int = 3) -> SavedMatch:
+    """A finished one-game match of `options`' game to 61, every seat choosing simply."""
+    options = replace(options, target=61)
+    match = SavedMatch.start(seed, options.game_config(), options.match_config(), {"level": "easy"})
+    while match.state.game.phase is not Phase.GAME_OVER:
+        game = match.state.game
+        match.apply(simplest_action(game, pending(game)[0], cut=10 + seed))
+    return match
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_a_variant_game_is_counted_under_its_own_name(name: str) -> None:
+    match = finished(VARIANTS[name])
+    tally = tally_match(match.record)
+    variant = variant_of(match.record.game_config)
+    assert tally.variant is variant and variant is not Variant.TWO_HANDED
+    stats = Statistics()
+    assert stats.count_match(match.id, tally, "easy")
+    assert stats.levels == {}  # the two-handed game's statistics are not touched
+    easy = stats.variants[variant]["easy"]
+    over = match.state.game
+    assert easy.games == 1 and easy.games_won == (over.winner == 0)
+    others = match.record.game_config.players - 1
+    shown = sum(1 for e in match.events if isinstance(e, Shown) and not e.crib and e.seat != 0)
+    assert easy.computer.hands == shown and shown >= others  # every other seat's hands
+    assert not stats.count_match(match.id, tally, "easy")  # once only
+
+
+def test_you_are_skunked_by_your_own_score_when_others_are_not() -> None:
+    config = GameConfig(players=3)
+    stats = LevelStats()
+    sides = (SideStats(), SideStats(), SideStats())
+    game = GameTally(1, 1, GameResult.WIN, 9, sides, None, config.result_for(80))
+    stats.add_game(game)
+    assert (stats.games_lost, stats.skunks_taken) == (1, 1)
+
+
+def test_the_others_pegging_is_per_player_and_deal() -> None:
+    stats = Statistics()
+    level = stats.level("easy", Variant.FOUR_HANDED)
+    level.games_won, level.longest_streak, level.streak, level.deals = 1, 1, 1, 10
+    level.you.pegging_points, level.computer.pegging_points = 30, 60
+    level.you.hands, level.you.hand_points = 10, 70
+    level.computer.hands, level.computer.hand_points = 30, 180
+    text = render_statistics(stats)
+    assert text.startswith("Four-handed\n")
+    assert "Average, you / each other player:" in text
+    assert "3.0 / 2.0" in text  # 30 in 10 deals; 60 among three players in 10 deals
+    assert "7.0 / 6.0" in text
+
+
+def test_stats_show_a_table_per_game_played_and_only_the_old_one_as_before() -> None:
+    two = Statistics()
+    two.level("expert").games_won = 2
+    two.level("expert").longest_streak = two.level("expert").streak = 2
+    alone = render_statistics(two)
+    assert alone.startswith("                                  expert")  # no heading, as before
+    both = replace(two, variants={})
+    both.level("easy", Variant.PARTNERS).games_lost = 1
+    text = render_statistics(both)
+    assert text.split("\n\n")[0] == "Two-handed\n" + alone
+    assert text.split("\n\n")[1].startswith("Four-handed, partners\n")
+    assert summary_line(both, "easy", Variant.PARTNERS) == (
+        "At easy (four-handed, as partners) you have won 0 games and lost 1; "
+        "winning streak 0 (longest 0)."
+    )
+
+
+def test_the_file_stays_as_it_was_until_a_variant_is_counted(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    old = {
+        "format": "cribbage-stats",
+        "version": 1,
+        "levels": {},
+        "counted": ["m0/1"],
+    }
+    path.write_text(json.dumps(old))
+    stats = read_statistics(path)  # a file from before: the two-handed game's
+    assert stats.counted == ["m0/1"] and stats.variants == {}
+    stats.count_hint("expert")
+    write_statistics(path, stats)
+    written = json.loads(path.read_text())
+    assert written["version"] == 1 and "variants" not in written
+    match = finished(VARIANTS["three"])
+    stats.count_match(match.id, tally_match(match.record), "easy")
+    write_statistics(path, stats)
+    written = json.loads(path.read_text())
+    assert written["version"] == 2 and list(written["variants"]) == ["three-handed"]
+    assert read_statistics(path) == stats
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"version": 1, "variants": {}},
+        {"version": 2},
+        {"version": 2, "variants": {"seven-handed": {}}},
+        {"version": 2, "variants": {"two-handed": {}}},
+        {"version": 2, "variants": []},
+    ],
+)
+def test_a_statistics_file_whose_games_do_not_fit_is_damaged(
+    change: dict[str, object], tmp_path: Path
+) -> None:
+    path = tmp_path / "stats.json"
+    path.write_text(json.dumps({"format": "cribbage-stats", "levels": {}, "counted": [], **change}))
+    with pytest.raises(DamagedStatisticsError):
+        read_statistics(path)
+
+
+def test_a_five_card_best_hand_of_three_cards_is_kept() -> None:
+    stats = Statistics()
+    level = stats.level("easy", Variant.FIVE_CARD)
+    level.games_won = level.longest_streak = level.streak = 1
+    level.best_hand = BestHand(12, tuple(parse_cards(["5h", "5c", "5s"])), Card.parse("jd"))
+    assert parse_statistics(dump_statistics(stats)) == stats
+
+
+@pytest.mark.parametrize("name", ["three", "partners"])
+def test_a_finished_variant_is_counted_filed_and_its_record_replays(
+    name: str, tmp_path: Path
+) -> None:
+    options = replace(VARIANTS[name], target=61)
+    storage, screen, status = start(tmp_path, [], options, autokey=True)
+    assert status == 0
+    final = [frame for frame in screen.frames if "Another game?" in frame][-1]
+    variant = variant_of(options.game_config())
+    assert f"At easy ({variant.phrase}) you have won" in " ".join(final.split())
+    stats, _ = storage.statistics()
+    assert stats.levels == {} and stats.variants[variant]["easy"].games == 1
+    assert not storage.save_path.exists()
+    [filed] = storage.records()
+    record = load_record(filed)
+    assert record.game_config == options.game_config()

@@ -28,7 +28,7 @@ from ..rules import Counting, Seat
 from ..stats import summary_line
 from ..storage import Options as SavedOptions
 from ..storage import SavedMatch, Storage, new_match_id
-from ..variants import variant_of
+from ..variants import Variant, variant_of
 from ..view import view_for
 from .game import GameUI, Hooks, Options, Quit
 from .screen import ENTER, ESCAPE, F10, Screen
@@ -153,18 +153,22 @@ class Keeper:
         self.hooks.quit_note = KEPT if kept else None
 
     def on_hint(self, level: str) -> None:
-        """Count a hint in the statistics of `level`."""
-        message = self.storage.count_hint(level)
+        """Count a hint in the statistics of `level`, in the game being played."""
+        variant = Variant.TWO_HANDED
+        if self.ui is not None:
+            variant = variant_of(self.ui.recorder.state.game_config)
+        message = self.storage.count_hint(level, variant)
         if message:
             self.say(message)
 
     def end_notes(self, recorder: Recorder) -> list[str]:
-        """The player's running record at this level, for the end-of-game box."""
+        """The player's running record in this game at this level, for the end-of-game box."""
         level = self.match.level if self.match is not None else str(self.options.get("level"))
         stats, message = self.storage.statistics()
         if message:
             self.say(message)
-        return ["", *textwrap.wrap(summary_line(stats, level), _NOTE_WIDTH)]
+        variant = variant_of(recorder.state.game_config)
+        return ["", *textwrap.wrap(summary_line(stats, level, variant), _NOTE_WIDTH)]
 
     def say(self, message: str) -> None:
         if self.ui is not None:
