@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from cribbage.cards import Card, parse_cards
-from cribbage.events import GameResult, Shown
+from cribbage.events import GameResult, HandOver, Shown
 from cribbage.glyphs import UNICODE
 from cribbage.match import FirstDealer
-from cribbage.record import replay
+from cribbage.record import NEXT_GAME, replay, replay_steps
 from cribbage.rules import Counting, GameConfig, Overcount, Phase, Seat, pending
 from cribbage.stats import (
     BestHand,
@@ -26,7 +26,7 @@ from cribbage.stats import (
     summary_line,
     tally_match,
 )
-from cribbage.storage import SavedMatch, Storage, load_record
+from cribbage.storage import SavedMatch, Storage, load_record, write_record
 from cribbage.storage.statistics import (
     DamagedStatisticsError,
     dump_statistics,
@@ -35,9 +35,12 @@ from cribbage.storage.statistics import (
     write_statistics,
 )
 from cribbage.ui.game import Options
+from cribbage.ui.replay import ReplayUI, frames_of
 from cribbage.ui.saving import RESUME_QUESTION, play_kept, resumed_options
-from cribbage.ui.screen import ENTER
+from cribbage.ui.screen import END, ENTER
+from cribbage.ui.seats import Seating
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
+from cribbage.ui.words import Speaker
 from cribbage.variants import Variant, variant_of
 
 from .support import simplest_action
@@ -310,3 +313,63 @@ def test_a_finished_variant_is_counted_filed_and_its_record_replays(
     [filed] = storage.records()
     record = load_record(filed)
     assert record.game_config == options.game_config()
+
+
+# -- replays --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_a_replay_shows_every_hand_face_up_with_the_seats_named(name: str) -> None:
+    match = finished(VARIANTS[name])
+    record = match.record
+    config = record.game_config
+    seating = Seating.of(config)
+    speaker = Speaker(UNICODE, explain=(True,) * config.players, seating=seating)
+    frames, lines = frames_of(record, speaker)
+    texts = [line.text for line in lines]
+    assert any(text.startswith(f"{seating.subject(1)} plays the ") for text in texts)
+    in_play = []
+    index = 0
+    for state, events in replay_steps(record):
+        index += sum(isinstance(event, HandOver) for event in events)  # a frame of the show
+        frame = frames[index]
+        if state.game.phase is Phase.PLAY:
+            in_play.append((frame, state.game))
+        index += 1
+    assert index == len(frames)
+    assert in_play
+    for frame, game in in_play:
+        for seat in range(1, config.players):
+            assert frame.table.face_up[seat]
+            assert frame.table.hands[seat] == list(game.hands[seat])
+    screen = FakeScreen(keys=["l"] * 40 + ["q"])
+    assert ReplayUI(screen, record, glyphs=UNICODE).run() == 0
+    drawn = screen.frames[-1]
+    assert "Replay: step 40" in drawn
+    for side in range(config.sides):
+        assert seating.side_name(side) in drawn
+    shown = frames[40].table  # checked against the game above
+    for seat in range(1, config.players):
+        for card in shown.hands[seat]:
+            assert card is not None and UNICODE.card(card) in drawn
+
+
+def test_a_replay_of_a_partnership_match_in_match_points(tmp_path: Path) -> None:
+    options = replace(VARIANTS["partners"], target=61, games=2, points=2, values=(2, 3, 4))
+    match = SavedMatch.start(4, options.game_config(), options.match_config(), {"level": "easy"})
+    while not match.state.over:
+        game = match.state.game
+        if game.phase is Phase.GAME_OVER:
+            match.apply(NEXT_GAME)
+            continue
+        match.apply(simplest_action(game, pending(game)[0], cut=12))
+    path = tmp_path / "record.json"
+    write_record(match.record, path)
+    record = load_record(path)
+    screen = FakeScreen(keys=[END, "q"])
+    assert ReplayUI(screen, record, glyphs=UNICODE).run() == 0
+    end = screen.frames[-1]
+    points = match.state.match_points
+    assert f"You & North {match.state.game.scores[0]}" in end
+    assert f" {points[0]} match point" in end and f" {points[1]} match point" in end
+    assert "(the end)" in end and "win the match" in end

@@ -329,10 +329,13 @@ class Painter:
             self.screen.put(y, x, "cut", _DIM)
             self.card_text(y, x + 4, cut)
             return
-        if table.face_up[seat]:
+        if table.face_up[seat]:  # shown, or every card in a replay
             for card in table.hands[seat]:
                 if card is not None:
                     x = self.card_text(y, x, card) + 1
+            if table.phase is Phase.PLAY:
+                for card in table.played[seat]:
+                    x = self.card_text(y, x + 1, card, dim=True)
             return
         for _ in table.hands[seat]:
             self.screen.put(y, x, self.g.back * 2, _BACK)
