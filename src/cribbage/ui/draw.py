@@ -340,8 +340,11 @@ class Painter:
         for _ in table.hands[seat]:
             self.screen.put(y, x, self.g.back * 2, _BACK)
             x += 3
+        if table.hands[seat] and table.phase is not Phase.PLAY:
+            return  # the cards played are picked up again for the show
         if table.played[seat]:
-            x += 1 if table.hands[seat] else -1  # a wider gap after the backs
+            if table.hands[seat]:
+                x += 1  # a wider gap after the backs
             for card in table.played[seat]:
                 x = self.card_text(y, x, card, dim=True) + 1
 

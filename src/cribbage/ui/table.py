@@ -174,6 +174,7 @@ class Table:
                 self.pile.append((seat, card))
                 self.played[seat].append(card)
                 self.count = count
+                self.turn = None  # whose turn is next is known at the next `sync`
             case Go(seat):
                 self.passed.add(seat)
             case CountReset():
