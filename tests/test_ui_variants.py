@@ -461,3 +461,26 @@ def test_a_whole_game_to_61_ends_in_a_box_saying_who_won(name: str) -> None:
         assert "Final score: you" in final
     else:
         assert "Games won: you and North" in final
+
+
+def test_in_the_show_a_hand_not_yet_counted_is_face_down_and_played_cards_are_picked_up() -> None:
+    table = Table.for_game(GameConfig(players=3))
+    played = parse_cards(["9d", "3d", "7c", "kh"])
+    table.phase, table.dealer = Phase.SHOW, 2
+    table.hands = [[], [None] * 4, list(played)]
+    table.face_up = [True, False, True]
+    table.played = [[], list(played), []]
+    table.shown = {2: 6}
+    screen = FakeScreen()
+    layout = Layout.for_game(24, 80, table.config)
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    west, east = layout.others_y
+    assert left(screen, west + 1)[:28].rstrip() == "  " + " ".join(
+        [BACK] * 4
+    )  # picked up, not yet shown
+    assert left(screen, east)[:28].rstrip() == "  East (dealer)  hand 6"
+    assert left(screen, east + 1)[:28].rstrip() == "  9♦ 3♦ 7♣ K♥"
+    table.phase, table.hands[1] = Phase.PLAY, []  # all played: the row starts in its place
+    screen = FakeScreen()
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    assert left(screen, west + 1)[:28].rstrip() == "  9♦ 3♦ 7♣ K♥"
