@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from cribbage import __version__, cli
+from cribbage.events import GameResult
 from cribbage.instructions import rules_text
-from cribbage.rules import Counting
+from cribbage.match import FirstDealer, MatchConfig
+from cribbage.rules import Counting, GameConfig, Overcount
 from cribbage.ui import Options
 
 
@@ -341,3 +343,148 @@ def test_options_that_cannot_go_together_are_one_sentence_and_status_2(
 )
 def test_tools_take_their_own_options(args: list[str]) -> None:
     assert cli.main(args) == 0
+
+
+# -- the variants and the match options -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "players", "partners", "five_card", "target"),
+    [
+        (["--players", "3"], 3, False, False, 121),
+        (["--players", "4"], 4, False, False, 121),
+        (["--players", "4", "--partners"], 4, True, False, 121),
+        (["--five-card"], 2, False, True, 61),
+        (["--five-card", "--game", "121"], 2, False, True, 121),
+        (["--players", "2", "--game", "61"], 2, False, False, 61),
+    ],
+)
+def test_each_variant_starts_the_game_with_you_in_seat_0(
+    captured_options: list[tuple[Options, bool]],
+    args: list[str],
+    players: int,
+    partners: bool,
+    five_card: bool,
+    target: int,
+) -> None:
+    assert cli.main([*args, "--level", "easy", "-m"]) == 0
+    options, _ = captured_options[0]
+    config = options.game_config()
+    assert (config.players, config.partners, config.five_card) == (players, partners, five_card)
+    assert config.target == target and options.level == "easy"
+    assert config.counting == (Counting.CLAIMED,) + (Counting.AUTOMATIC,) * (players - 1)
+
+
+def test_match_options_reach_the_match(captured_options: list[tuple[Options, bool]]) -> None:
+    assert cli.main(["--match", "3"]) == 0
+    config = captured_options[-1][0].match_config()
+    assert (config.games, config.points, config.values) == (3, None, (1, 2, 4))
+    assert config.first_dealer is FirstDealer.LOSER
+    assert cli.main(["--match", "7", "--match-points", "2-3-4"]) == 0
+    config = captured_options[-1][0].match_config()
+    assert (config.games, config.points, config.values) == (None, 7, (2, 3, 4))
+    assert cli.main(["--match", "9", "--match-points", "2-4-6", "--first-dealer", "alternate"]) == 0
+    config = captured_options[-1][0].match_config()
+    assert (config.points, config.values) == (9, (2, 4, 6))
+    assert config.first_dealer is FirstDealer.ALTERNATE
+    assert cli.main(["--match", "2", "--match-points", "1-2-4", "--first-dealer", "same"]) == 0
+    config = captured_options[-1][0].match_config()
+    assert (config.points, config.values, config.first_dealer) == (2, (1, 2, 4), FirstDealer.SAME)
+
+
+@pytest.mark.parametrize(("game", "line"), [("121", 61), ("61", 31)])
+def test_the_lurch_is_half_the_board_and_no_double_skunk(
+    captured_options: list[tuple[Options, bool]], game: str, line: int
+) -> None:
+    assert cli.main(["--lurch", "--game", game]) == 0
+    config = captured_options[0][0].game_config()
+    assert (config.skunk_line, config.double_skunk_line) == (line, 0)
+    assert config.result_for(line - 1) is GameResult.SKUNK
+    assert config.result_for(0) is GameResult.SKUNK  # never a double skunk
+    assert config.result_for(line) is GameResult.WIN
+
+
+@pytest.mark.parametrize(
+    ("penalty", "overcount"),
+    [("bsd", Overcount.BSD), ("ruthless", Overcount.RUTHLESS), ("none", Overcount.NONE)],
+)
+def test_the_penalty_for_an_over_count(
+    captured_options: list[tuple[Options, bool]], penalty: str, overcount: Overcount
+) -> None:
+    assert cli.main(["--manual", "--penalty", penalty]) == 0
+    assert captured_options[0][0].game_config().overcount is overcount
+
+
+def test_without_new_options_the_game_is_the_two_handed_one_as_before(
+    captured_options: list[tuple[Options, bool]],
+) -> None:
+    assert cli.main([]) == 0
+    options = captured_options[0][0]
+    assert options.game_config() == GameConfig(
+        target=121, counting=(Counting.AUTOMATIC, Counting.AUTOMATIC)
+    )
+    assert options.match_config() == MatchConfig(games=1)
+
+
+@pytest.mark.parametrize(
+    ("args", "sentence"),
+    [
+        (["--players", "5"], "--players: a game is for 2, 3 or 4 players, not '5'."),
+        (["--players", "1"], "--players: a game is for 2, 3 or 4 players, not '1'."),
+        (["--players", "three"], "--players: a game is for 2, 3 or 4 players, not 'three'."),
+        (["--partners"], "--partners is for four players, two against two: add --players 4."),
+        (
+            ["--partners", "--players", "3"],
+            "--partners is for four players, two against two: add --players 4.",
+        ),
+        (["--five-card", "--players", "3"], "--five-card is a game for two players, not 3."),
+        (
+            ["--five-card", "--players", "4", "--partners"],
+            "--five-card is a game for two players, not 4.",
+        ),
+        (
+            ["--match", "5", "--match-points", "1-2-3"],
+            "--match-points: match points are 1-2-4, 2-3-4, 2-4-6 (a win, a skunk, a double "
+            "skunk), not '1-2-3'.",
+        ),
+        (
+            ["--match-points", "2-3-4"],
+            "--match-points goes with --match N, the match points that win the match.",
+        ),
+        (
+            ["--first-dealer", "loser"],
+            "--first-dealer goes with --match, whose later games it is about.",
+        ),
+        (
+            ["--match", "3", "--first-dealer", "winner"],
+            "--first-dealer: the first dealer of a later game is the loser, alternate or same, "
+            "not 'winner'.",
+        ),
+        (["--penalty", "bsd"], "--penalty goes with counting your own hands (-e, -m or --manual)."),
+        (
+            ["-m", "--penalty", "harsh"],
+            "--penalty: the penalty for an over-count is bsd, ruthless or none, not 'harsh'.",
+        ),
+        (["--stats", "--players", "3"], "--players does not go with --stats."),
+        (["--replay", "f.json", "--partners"], "--partners does not go with --replay."),
+    ],
+)
+def test_impossible_games_are_one_sentence_and_status_2(
+    args: list[str], sentence: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(args) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err == f"cribbage: {sentence[:1].upper()}{sentence[1:]} Try 'cribbage --help'.\n"
+
+
+def test_help_says_what_match_n_means_and_names_each_variant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for option in ("--players", "--partners", "--five-card", "--match-points", "--first-dealer"):
+        assert option in out
+    assert "--lurch" in out and "--penalty" in out
+    assert "play a match: N games" in out
+    assert "with --match-points, the match goes to the first with N match points" in out

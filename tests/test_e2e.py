@@ -222,6 +222,13 @@ def test_rules_are_printed_on_the_terminal_when_the_pager_fails(
         ["--seed", "x"],
         ["--bogus"],
         ["extra"],
+        ["--players", "5"],
+        ["--partners"],
+        ["--partners", "--players", "3"],
+        ["--five-card", "--players", "3"],
+        ["--match", "3", "--match-points", "1-2-3"],
+        ["--match-points", "2-3-4"],
+        ["--penalty", "none"],
     ],
 )
 def test_bad_options_are_one_line_and_status_2(args: list[str]) -> None:

@@ -28,7 +28,7 @@ from cribbage.storage import (
     write_atomic,
     write_record,
 )
-from cribbage.storage.statistics import parse_statistics
+from cribbage.storage.statistics import STATS_VERSION, parse_statistics
 
 from .test_storage_support import match_after
 
@@ -632,7 +632,7 @@ def test_a_corrupted_statistics_file_is_moved_aside_and_started_afresh(
 
 
 def test_a_newer_statistics_file_is_left_alone(storage: Storage) -> None:
-    text = json.dumps({"format": "cribbage-stats", "version": 2, "levels": {}})
+    text = json.dumps({"format": "cribbage-stats", "version": STATS_VERSION + 1, "levels": {}})
     storage.stats_path.write_text(text)
     message = storage.count_hint("easy")
     assert message is not None and "newer version" in message

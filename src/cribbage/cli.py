@@ -26,12 +26,17 @@ from .computer import LEVELS
 from .errors import CribbageError
 from .glyphs import glyphs_for
 from .instructions import rules_text
+from .match import MATCH_POINTS, FirstDealer
+from .rules import Overcount
 
 __all__ = ["UsageError", "build_parser", "main"]
 
 USAGE = (
-    "cribbage [--game {61,121}] [--match N] [--level {easy,classic,expert}] [-e|--explain]\n"
-    "                [-m|--muggins] [--manual] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
+    "cribbage [--players {2,3,4}] [--partners] [--five-card] [--game {61,121}]\n"
+    "                [--match N] [--match-points {1-2-4,2-3-4,2-4-6}]\n"
+    "                [--first-dealer {loser,alternate,same}] [--lurch]\n"
+    "                [--level {easy,classic,expert}] [-e|--explain] [-m|--muggins] [--manual]\n"
+    "                [--penalty {bsd,ruthless,none}] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
     "                [--ascii] [--no-autoplay] [--coach] [--new] [--version] [--help]\n"
     "       cribbage --rules\n"
     "       cribbage --stats\n"
@@ -73,6 +78,39 @@ def _game(text: str) -> int:
     return int(text)
 
 
+def _players(text: str) -> int:
+    if text not in ("2", "3", "4"):
+        raise argparse.ArgumentTypeError(f"a game is for 2, 3 or 4 players, not '{text}'")
+    return int(text)
+
+
+def _scale(text: str) -> tuple[int, int, int]:
+    values = SCALES.get(text)
+    if values is None:
+        raise argparse.ArgumentTypeError(
+            f"match points are {', '.join(SCALES)} (a win, a skunk, a double skunk), not '{text}'"
+        )
+    return values
+
+
+def _first_dealer(text: str) -> FirstDealer:
+    try:
+        return FirstDealer(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"the first dealer of a later game is the loser, alternate or same, not '{text}'"
+        ) from None
+
+
+def _penalty(text: str) -> Overcount:
+    try:
+        return Overcount(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"the penalty for an over-count is bsd, ruthless or none, not '{text}'"
+        ) from None
+
+
 def _seed(text: str) -> int:
     try:
         return int(text)
@@ -85,24 +123,70 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cribbage",
         usage=USAGE,
-        description="Play cribbage against the computer in a terminal.",
+        description="Play cribbage against the computer in a terminal: two-handed with six "
+        "cards or five, three- or four-handed, or four-handed as partners.",
         epilog="Keys in the game: arrows or h/l, j/k move; space or Enter chooses; "
         "? help; q quits. 'cribbage --rules' shows the complete rules.",
     )
     add = parser.add_argument
     add(
+        "--players",
+        type=_players,
+        default=None,
+        metavar="{2,3,4}",
+        help="how many play: you and one, two or three computers (default 2); three and four "
+        "are dealt five cards each and lay one away, and three-handed the crib gets a card "
+        "from the pack",
+    )
+    add(
+        "--partners",
+        action="store_true",
+        help="with --players 4: play two against two, you and North (the computer across "
+        "the table) against West and East, each pair pegging onto one score",
+    )
+    add(
+        "--five-card",
+        action="store_true",
+        help="the older two-handed game: five cards each, two laid away, three for last to "
+        "the first pone, the play ends at the first go (to 61 unless --game says otherwise)",
+    )
+    add(
         "--game",
         type=_game,
         default=None,
         metavar="{61,121}",
-        help="points to win a game: 121 (twice around, the default) or 61 (once around)",
+        help="points to win a game: 121 (twice around, the default) or 61 (once around, "
+        "the default of --five-card)",
     )
     add(
         "--match",
         type=_positive,
         default=None,
         metavar="N",
-        help="play a match of N games (the most games won wins; a skunk counts 2, a double skunk 4)",
+        help="play a match: N games, won by the most match points (a win counts 1, a skunk 2, "
+        "a double skunk 4); with --match-points, the match goes to the first with N match points",
+    )
+    add(
+        "--match-points",
+        type=_scale,
+        default=None,
+        metavar="{1-2-4,2-3-4,2-4-6}",
+        help="with --match N: play to N match points, scoring a win, a skunk and a double skunk "
+        "as given (2-3-4: a win 2, a skunk 3, a double skunk 4)",
+    )
+    add(
+        "--first-dealer",
+        type=_first_dealer,
+        default=None,
+        metavar="{loser,alternate,same}",
+        help="with --match: who deals first in each later game: the loser of the last one "
+        "(the default), the next player in turn, or the same player every game",
+    )
+    add(
+        "--lurch",
+        action="store_true",
+        help="Hoyle's lurch instead of skunks: a loser short of half the board (61 of 121, "
+        "31 of 61) loses a double game, and there is no double skunk",
     )
     add(
         "--level",
@@ -124,6 +208,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="count your own hand and crib; points you miss go to the computer (muggins)",
     )
     add("--manual", action="store_true", help="count your own hand and crib, without muggins")
+    add(
+        "--penalty",
+        type=_penalty,
+        default=None,
+        metavar="{bsd,ruthless,none}",
+        help="with -e, -m or --manual: what an over-count costs once corrected: the next "
+        "opponent pegs 2 (bsd, the default), pegs the points over (ruthless), or nothing (none)",
+    )
     add("-q", "--quiet", action="store_true", help="shorter messages")
     add(
         "-r",
@@ -221,6 +313,13 @@ def _discard_output() -> None:
         os.close(devnull)
 
 
+SCALES: Final[dict[str, tuple[int, int, int]]] = {
+    "1-2-4": MATCH_POINTS["games"],
+    "2-3-4": MATCH_POINTS["2-3-4"],
+    "2-4-6": MATCH_POINTS["2-4-6"],
+}
+"""The scales of match points `--match-points` takes: for a win, a skunk, a double skunk."""
+
 TOOLS: Final[dict[str, frozenset[str]]] = {
     "rules": frozenset(),
     "stats": frozenset(),
@@ -250,6 +349,8 @@ def check_combination(args: argparse.Namespace) -> None:
         if dest in given and tool not in given:
             raise UsageError(f"{name(dest)} goes with {name(tool)}. Try 'cribbage --help'.")
     tools = [dest for dest in given if dest in TOOLS]
+    if not tools:
+        _check_game(args)
     if len(tools) > 1:
         *most, last = [name(tool) for tool in tools]
         raise UsageError(f"{', '.join(most)} and {last} go one at a time. Try 'cribbage --help'.")
@@ -259,6 +360,28 @@ def check_combination(args: argparse.Namespace) -> None:
                 raise UsageError(
                     f"{name(dest)} does not go with {name(tool)}. Try 'cribbage --help'."
                 )
+
+
+def _check_game(args: argparse.Namespace) -> None:
+    """Refuse game options that make no game together (partners three-handed, say).
+
+    Raises:
+        UsageError: one sentence naming the options.
+    """
+    problem = None
+    players = args.players or 2
+    if args.partners and players != 4:
+        problem = "--partners is for four players, two against two: add --players 4"
+    elif args.five_card and players != 2:
+        problem = f"--five-card is a game for two players, not {players}"
+    elif args.match_points is not None and args.match is None:
+        problem = "--match-points goes with --match N, the match points that win the match"
+    elif args.first_dealer is not None and args.match is None:
+        problem = "--first-dealer goes with --match, whose later games it is about"
+    elif args.penalty is not None and not (args.explain or args.muggins or args.manual):
+        problem = "--penalty goes with counting your own hands (-e, -m or --manual)"
+    if problem is not None:
+        raise UsageError(f"{problem}. Try 'cribbage --help'.")
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -394,7 +517,7 @@ def play(args: argparse.Namespace) -> int:
     _check_terminal()
     delay = _delay()
     options = Options(
-        target=args.game or 121,
+        target=args.game or (61 if args.five_card else 121),
         games=args.match or 1,
         level=args.level or "expert",
         explain=args.explain,
@@ -408,6 +531,14 @@ def play(args: argparse.Namespace) -> int:
         autoplay=not args.no_autoplay,
         delay=DELAY if delay is None else delay,
         coach=args.coach,
+        players=args.players or 2,
+        partners=args.partners,
+        five_card=args.five_card,
+        points=args.match if args.match_points is not None else None,
+        values=args.match_points or MATCH_POINTS["games"],
+        first_dealer=args.first_dealer or FirstDealer.LOSER,
+        lurch=args.lurch,
+        penalty=args.penalty or Overcount.BSD,
     )
     with stopped_by_signals(), Storage() as storage:
         try:

@@ -1,4 +1,10 @@
-"""Statistics of finished games, per computer level, tallied from game records.
+"""Statistics of finished games, per game and computer level, tallied from game records.
+
+Each game is kept apart (`cribbage.variants.Variant`): the two-handed game's statistics are
+`Statistics.levels`, as they always were, and three-handed, four-handed, partners and
+five-card cribbage each have a table of their own in `Statistics.variants`. In those, "you"
+is your own seat (a game won is one your side won) and "the others" sums every other seat,
+so their averages are per hand, per crib and per player and deal.
 
 Pure data and arithmetic: `cribbage.storage` decides when a game is counted, and
 `cribbage.storage.statistics` reads and writes the statistics file. A game is counted at
@@ -28,6 +34,7 @@ from .events import GameOver, GameResult, Reason, Scored, Shown
 from .match import MatchOver
 from .record import Record, replay_steps
 from .rules import Seat
+from .variants import Variant, variant_of
 
 __all__ = [
     "LEVEL_ORDER",
@@ -72,12 +79,16 @@ class GameTally:
     number: int
     """The game's number in its match, from 1."""
     winner: int
+    """The side that won (yours is side 0)."""
     result: GameResult
     deals: int
     sides: tuple[SideStats, ...]
     """Each seat's show and pegging points in this game."""
     best_hand: BestHand | None
     """The player's best hand (not crib) of the game, if a hand of theirs was shown."""
+    your_result: GameResult | None = None
+    """With more than two sides, when yours lost: how soundly, by your own score (you may be
+    skunked while the best loser is not). None: as `result` says."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +99,8 @@ class MatchTally:
     winner: int | None
     counts_as_match: bool
     """True for a match of more than one game: only those count as matches won or lost."""
+    variant: Variant = Variant.TWO_HANDED
+    """The game played, whose statistics these go to."""
 
 
 class _GameCounter:
@@ -120,7 +133,9 @@ class _GameCounter:
         ):
             self.best_hand = BestHand(points, event.cards, event.starter)
 
-    def finish(self, number: int, over: GameOver, deals: int) -> GameTally:
+    def finish(
+        self, number: int, over: GameOver, deals: int, yours: GameResult | None
+    ) -> GameTally:
         return GameTally(
             number=number,
             winner=over.winner,
@@ -128,6 +143,7 @@ class _GameCounter:
             deals=deals,
             sides=self.sides,
             best_hand=self.best_hand,
+            your_result=yours,
         )
 
 
@@ -137,7 +153,9 @@ def tally_match(record: Record) -> MatchTally:
     Raises:
         InvalidRecordError: the record does not replay.
     """
-    players = record.game_config.players
+    rules = record.game_config
+    players = rules.players
+    mine = rules.side_of(Seat.HUMAN)
     games: list[GameTally] = []
     counter = _GameCounter(players)
     winner: int | None = None
@@ -148,17 +166,20 @@ def tally_match(record: Record) -> MatchTally:
             elif isinstance(event, Shown):
                 counter.add_shown(event)
             elif isinstance(event, GameOver):
-                games.append(counter.finish(state.number, event, state.game.hand_number))
+                yours = None
+                if event.winner != mine and rules.sides > 2:
+                    yours = rules.result_for(event.scores[mine])
+                games.append(counter.finish(state.number, event, state.game.hand_number, yours))
                 counter = _GameCounter(players)
             elif isinstance(event, MatchOver):
                 winner = event.winner
     config = record.match_config
-    return MatchTally(tuple(games), winner, config.games != 1)
+    return MatchTally(tuple(games), winner, config.games != 1, variant_of(rules))
 
 
 @dataclass(slots=True)
 class SideStats:
-    """Show and pegging totals of one side (the player or the computer) at one level."""
+    """Show and pegging totals at one level: of the player, or of the other seats together."""
 
     hand_points: int = 0
     hands: int = 0
@@ -195,6 +216,7 @@ class LevelStats:
     hints: int = 0
     you: SideStats = field(default_factory=SideStats)
     computer: SideStats = field(default_factory=SideStats)
+    """The computer's seat, or with more players every other seat together."""
     best_hand: BestHand | None = None
 
     @property
@@ -204,7 +226,7 @@ class LevelStats:
 
     def add_game(self, game: GameTally) -> None:
         """Count one finished game."""
-        won = game.winner == Seat.HUMAN
+        won = game.winner == Seat.HUMAN  # your side is side 0, whoever your partner is
         if won:
             self.games_won += 1
             self.streak += 1
@@ -212,19 +234,21 @@ class LevelStats:
         else:
             self.games_lost += 1
             self.streak = 0
-        if game.result is GameResult.SKUNK:
+        result = game.result if won or game.your_result is None else game.your_result
+        if result is GameResult.SKUNK:
             if won:
                 self.skunks_given += 1
             else:
                 self.skunks_taken += 1
-        elif game.result is GameResult.DOUBLE_SKUNK:
+        elif result is GameResult.DOUBLE_SKUNK:
             if won:
                 self.double_skunks_given += 1
             else:
                 self.double_skunks_taken += 1
         self.deals += game.deals
         self.you.add(game.sides[Seat.HUMAN])
-        self.computer.add(game.sides[Seat.COMPUTER])
+        for other in game.sides[Seat.COMPUTER :]:
+            self.computer.add(other)
         best = game.best_hand
         if best is not None and (self.best_hand is None or best.points > self.best_hand.points):
             self.best_hand = best
@@ -239,33 +263,54 @@ class LevelStats:
 
 @dataclass(slots=True)
 class Statistics:
-    """The statistics file's contents: per level, and the ids of what was counted."""
+    """The statistics file's contents: per game and level, and the ids of what was counted."""
 
     levels: dict[str, LevelStats] = field(default_factory=dict)
+    """The two-handed game's, by level."""
     counted: list[str] = field(default_factory=list)
     """Ids of counted games (`<match id>/<game number>`) and matches (`<match id>/match`)."""
+    variants: dict[Variant, dict[str, LevelStats]] = field(default_factory=dict)
+    """Every other game's, by level (never the two-handed game, which is `levels`)."""
 
-    def level(self, name: str) -> LevelStats:
-        """The statistics of level `name`, created empty when new."""
-        return self.levels.setdefault(name, LevelStats())
+    def table(self, variant: Variant = Variant.TWO_HANDED) -> dict[str, LevelStats]:
+        """The statistics of `variant`, by level (created empty when new)."""
+        if variant is Variant.TWO_HANDED:
+            return self.levels
+        return self.variants.setdefault(variant, {})
+
+    def tables(self) -> list[tuple[Variant, dict[str, LevelStats]]]:
+        """The statistics of each game with a finished game, in the order of `Variant`."""
+        found = {Variant.TWO_HANDED: self.levels, **self.variants}
+        return [
+            (variant, found[variant])
+            for variant in Variant
+            if any(stats.games for stats in found.get(variant, {}).values())
+        ]
+
+    def level(self, name: str, variant: Variant = Variant.TWO_HANDED) -> LevelStats:
+        """The statistics of level `name` in `variant`, created empty when new."""
+        return self.table(variant).setdefault(name, LevelStats())
 
     def count_match(self, match_id: str, tally: MatchTally, level: str) -> bool:
-        """Add the games (and the match) of `tally` not counted yet; True if anything was added."""
+        """Add the games (and the match) of `tally` not counted yet, to its game's statistics
+        at `level`; True if anything was added."""
         added = False
+        variant = tally.variant
         for game in tally.games:
-            added |= self._count_once(f"{match_id}/{game.number}", level, game)
+            added |= self._count_once(f"{match_id}/{game.number}", level, variant, game)
         if tally.winner is not None and tally.counts_as_match:
-            added |= self._count_once(f"{match_id}/match", level, tally.winner == Seat.HUMAN)
+            won = tally.winner == Seat.HUMAN
+            added |= self._count_once(f"{match_id}/match", level, variant, won)
         return added
 
-    def count_hint(self, level: str) -> None:
-        """Count one hint asked for at `level`."""
-        self.level(level).hints += 1
+    def count_hint(self, level: str, variant: Variant = Variant.TWO_HANDED) -> None:
+        """Count one hint asked for at `level` in `variant`."""
+        self.level(level, variant).hints += 1
 
-    def _count_once(self, key: str, level: str, what: GameTally | bool) -> bool:
+    def _count_once(self, key: str, level: str, variant: Variant, what: GameTally | bool) -> bool:
         if key in self.counted:
             return False
-        stats = self.level(level)
+        stats = self.level(level, variant)
         if isinstance(what, GameTally):
             stats.add_game(what)
         else:
@@ -287,9 +332,9 @@ def is_level_name(name: object) -> bool:
 # --- reports --------------------------------------------------------------------------------
 
 
-def _ordered_levels(stats: Statistics) -> list[str]:
-    known = [name for name in LEVEL_ORDER if name in stats.levels]
-    return known + sorted(name for name in stats.levels if name not in LEVEL_ORDER)
+def _ordered_levels(table: dict[str, LevelStats]) -> list[str]:
+    known = [name for name in LEVEL_ORDER if name in table]
+    return known + sorted(name for name in table if name not in LEVEL_ORDER)
 
 
 def _ratio(points: int, times: int) -> str:
@@ -301,15 +346,28 @@ def _pair(first: object, second: object) -> str:
 
 
 def render_statistics(stats: Statistics) -> str:
-    """The statistics as a text table, one column per level, for `cribbage --stats`.
+    """The statistics as text tables, one column per level and one table per game played,
+    for `cribbage --stats`. When only the two-handed game has been played, its table is
+    all there is, without a heading, as it always was.
 
     >>> print(render_statistics(Statistics()))
     No games finished yet.
     """
-    names = [name for name in _ordered_levels(stats) if stats.levels[name].games]
-    if not names:
+    tables = stats.tables()
+    if not tables:
         return "No games finished yet."
-    levels = [stats.levels[name] for name in names]
+    if [variant for variant, _ in tables] == [Variant.TWO_HANDED]:
+        return "\n".join(_table_lines(stats.levels, Variant.TWO_HANDED))
+    parts = ["\n".join([variant.title, *_table_lines(table, variant)]) for variant, table in tables]
+    return "\n\n".join(parts)
+
+
+def _table_lines(table: dict[str, LevelStats], variant: Variant) -> list[str]:
+    """One game's table: a column per level with a finished game."""
+    names = [name for name in _ordered_levels(table) if table[name].games]
+    levels = [table[name] for name in names]
+    others = variant.players - 1  # the computer's pegging is per player and deal
+    who = "computer" if others == 1 else "each other player"
     rows: list[tuple[str, list[str]]] = [
         ("", names),
         ("Games won / lost", [_pair(s.games_won, s.games_lost) for s in levels]),
@@ -322,7 +380,7 @@ def render_statistics(stats: Statistics) -> str:
         ),
         ("Longest winning streak", [str(s.longest_streak) for s in levels]),
         ("Current winning streak", [str(s.streak) for s in levels]),
-        ("Average, you / computer:", ["" for _ in levels]),
+        (f"Average, you / {who}:", ["" for _ in levels]),
         (
             "  hand",
             [
@@ -348,7 +406,7 @@ def render_statistics(stats: Statistics) -> str:
             [
                 _pair(
                     _ratio(s.you.pegging_points, s.deals),
-                    _ratio(s.computer.pegging_points, s.deals),
+                    _ratio(s.computer.pegging_points, s.deals * others),
                 )
                 for s in levels
             ],
@@ -363,21 +421,25 @@ def render_statistics(stats: Statistics) -> str:
     for name, level in zip(names, levels, strict=True):
         if level.best_hand is not None:
             lines.append(f"Best hand at {name}: {level.best_hand}")
-    return "\n".join(lines)
+    return lines
 
 
-def summary_line(stats: Statistics, level: str) -> str:
-    """One line on the player's record at `level`, for the end-of-game screen.
+def summary_line(stats: Statistics, level: str, variant: Variant = Variant.TWO_HANDED) -> str:
+    """One line on the player's record at `level` in `variant`, for the end-of-game screen.
 
     >>> stats = Statistics()
     >>> easy = stats.level("easy")
     >>> easy.games_won, easy.games_lost, easy.streak, easy.longest_streak = 3, 1, 2, 2
     >>> summary_line(stats, "easy")
     'At easy you have won 3 games and lost 1; winning streak 2 (longest 2).'
+    >>> summary_line(stats, "easy", Variant.THREE_HANDED)
+    'At easy (three-handed) you have won 0 games and lost 0; winning streak 0 (longest 0).'
     """
-    level_stats = stats.levels.get(level, LevelStats())
+    table = stats.levels if variant is Variant.TWO_HANDED else stats.variants.get(variant, {})
+    level_stats = table.get(level, LevelStats())
+    where = level if variant is Variant.TWO_HANDED else f"{level} ({variant.phrase})"
     return (
-        f"At {level} you have won {level_stats.games_won} "
+        f"At {where} you have won {level_stats.games_won} "
         f"game{'' if level_stats.games_won == 1 else 's'} and lost {level_stats.games_lost}; "
         f"winning streak {level_stats.streak} (longest {level_stats.longest_streak})."
     )

@@ -5,6 +5,12 @@ Reading checks every field: anything missing, extra, of the wrong type or out of
 count is 0 to a billion, a hand's points 0 to 29) makes the file damaged
 (`DamagedStatisticsError`), and the caller moves it aside.
 
+Version 1 holds the two-handed game's statistics (`levels`). Version 2 adds `variants`, the
+other games' (`"three-handed": {level: ...}`), and is written only once one of those has
+been counted: a player of the two-handed game keeps a version 1 file, which the programs
+before the variants read too, and a version 1 file is read as the two-handed game's. A
+program older than version 2 leaves a version 2 file alone rather than losing its counts.
+
 >>> from cribbage.stats import Statistics
 >>> stats = Statistics()
 >>> stats.count_hint("easy")
@@ -23,6 +29,7 @@ from typing import Any, Final
 from ..cards import Card
 from ..errors import InvalidCardError
 from ..stats import BestHand, LevelStats, SideStats, Statistics, is_level_name
+from ..variants import Variant
 from .files import NotRegularFileError, TooLargeError, read_regular, write_atomic
 
 __all__ = [
@@ -37,7 +44,8 @@ __all__ = [
 ]
 
 STATS_FORMAT: Final = "cribbage-stats"
-STATS_VERSION: Final = 1
+STATS_VERSION: Final = 2
+_VERSIONS: Final = range(1, STATS_VERSION + 1)
 
 MAX_COUNT: Final = 10**9
 """The largest count the file may hold (games, points, hints...)."""
@@ -78,8 +86,10 @@ def read_statistics(path: Path) -> Statistics:
         newer = range(STATS_VERSION + 1, _LAST_VERSION + 1)
         if isinstance(version, int) and not isinstance(version, bool) and version in newer:
             raise NewerStatisticsError
-        if version != STATS_VERSION:
+        if isinstance(version, bool) or version not in _VERSIONS:
             raise ValueError("no known version")
+        if (version == 1) == ("variants" in data):
+            raise ValueError("the variants do not fit the version")
         return parse_statistics(data)
     except NotRegularFileError as err:
         raise DamagedStatisticsError(err.what) from None
@@ -93,7 +103,9 @@ def write_statistics(path: Path, stats: Statistics) -> None:
     Raises:
         OSError: the file cannot be written.
     """
-    text = {"format": STATS_FORMAT, "version": STATS_VERSION, **dump_statistics(stats)}
+    body = dump_statistics(stats)
+    version = STATS_VERSION if "variants" in body else 1
+    text = {"format": STATS_FORMAT, "version": version, **body}
     write_atomic(path, json.dumps(text, indent=1).encode())
 
 
@@ -105,11 +117,21 @@ _SIDES: Final = ("you", "computer")
 
 
 def dump_statistics(stats: Statistics) -> dict[str, Any]:
-    """The statistics as plain JSON data (see `parse_statistics`)."""
-    return {
-        "levels": {name: _level_to_dict(level) for name, level in stats.levels.items()},
+    """The statistics as plain JSON data (see `parse_statistics`); `variants` only when one
+    of the other games has statistics."""
+    data: dict[str, Any] = {
+        "levels": _table_to_dict(stats.levels),
         "counted": list(stats.counted),
     }
+    if stats.variants:
+        data["variants"] = {
+            variant.value: _table_to_dict(table) for variant, table in stats.variants.items()
+        }
+    return data
+
+
+def _table_to_dict(table: dict[str, LevelStats]) -> dict[str, Any]:
+    return {name: _level_to_dict(level) for name, level in table.items()}
 
 
 def parse_statistics(data: object) -> Statistics:
@@ -118,17 +140,34 @@ def parse_statistics(data: object) -> Statistics:
     Raises:
         ValueError: anything missing, extra, of the wrong type or out of range.
     """
-    body = _exact_keys(data, {"levels", "counted"}, "the statistics")
-    levels = body["levels"]
+    keys = {"levels", "counted"}
+    if isinstance(data, dict) and "variants" in data:
+        keys.add("variants")
+    body = _exact_keys(data, keys, "the statistics")
     counted = body["counted"]
-    if not isinstance(levels, dict):
-        raise ValueError("the levels are not a table")
     if not isinstance(counted, list) or not all(isinstance(key, str) for key in counted):
         raise ValueError("the counted games are not a list of ids")
+    variants = body.get("variants", {})
+    if not isinstance(variants, dict):
+        raise ValueError("the variants are not a table")
     return Statistics(
-        {_name(name): _level_from_dict(value) for name, value in levels.items()},
+        _table_from_dict(body["levels"]),
         list(counted),
+        {_variant(name): _table_from_dict(table) for name, table in variants.items()},
     )
+
+
+def _table_from_dict(levels: object) -> dict[str, LevelStats]:
+    if not isinstance(levels, dict):
+        raise ValueError("the levels are not a table")
+    return {_name(name): _level_from_dict(value) for name, value in levels.items()}
+
+
+def _variant(name: object) -> Variant:
+    """A game other than the two-handed one, by its name."""
+    if not isinstance(name, str) or name == Variant.TWO_HANDED.value:
+        raise ValueError("the statistics name no other game")
+    return Variant(name)  # ValueError for a name that is none
 
 
 def _level_to_dict(stats: LevelStats) -> dict[str, Any]:
@@ -166,8 +205,8 @@ def _level_from_dict(data: object) -> LevelStats:
             starter = Card.parse(_text(best["starter"]))
         except (InvalidCardError, TypeError) as err:
             raise ValueError(f"the best hand names no cards ({err})") from None
-        if len(cards) != 4 or len({*cards, starter}) != 5:
-            raise ValueError("the best hand is not four cards and a starter")
+        if len(cards) not in (3, 4) or len({*cards, starter}) != len(cards) + 1:
+            raise ValueError("the best hand is not four cards (three in five-card) and a starter")
         points = _count(best["points"], "points")
         if points not in _HAND_POINTS:
             raise ValueError("the best hand has more points than a hand can")

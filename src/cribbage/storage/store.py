@@ -5,7 +5,8 @@ The data directory (`data_dir`) holds:
 * `save.json`: the match in progress, rewritten after every action (`cribbage.storage.saves`).
   `save.json.backup` is a save set aside by `--new`; `save.json.broken-<time>` a save that
   could not be resumed, kept for a look.
-* `stats.json`: the statistics (`cribbage.storage.statistics`), counted once per finished game.
+* `stats.json`: the statistics (`cribbage.storage.statistics`), counted once per finished game,
+  per game (two-handed, three-handed...) and level.
 * `records/`: one JSON record per finished match, for `cribbage --replay`.
 * `lock` and `stats.lock`: lock files. The process holding `lock` owns the save; a second
   copy of the game plays without saving. `stats.lock` is held only while the statistics are
@@ -28,6 +29,7 @@ from ..record import Record
 from ..rules import Phase
 from ..stats import Statistics, tally_match
 from ..text import visible
+from ..variants import Variant
 from .files import (
     NotRegularFileError,
     TooLargeError,
@@ -269,9 +271,10 @@ class Storage:
         _, message = self._update_statistics(lambda read: _keep(read, stats))
         return stats, message
 
-    def count_hint(self, level: str) -> str | None:
-        """Count one hint asked for at `level`; a sentence if it could not be written."""
-        _, message = self._update_statistics(lambda stats: _hint(stats, level))
+    def count_hint(self, level: str, variant: Variant = Variant.TWO_HANDED) -> str | None:
+        """Count one hint asked for at `level` in `variant`; a sentence if it could not be
+        written."""
+        _, message = self._update_statistics(lambda stats: _hint(stats, level, variant))
         return message
 
     def _update_statistics(self, change: Callable[[Statistics], bool]) -> tuple[bool, str | None]:
@@ -347,10 +350,10 @@ class Storage:
 
 
 def _keep(read: Statistics, into: Statistics) -> bool:
-    into.levels, into.counted = read.levels, read.counted
+    into.levels, into.counted, into.variants = read.levels, read.counted, read.variants
     return False
 
 
-def _hint(stats: Statistics, level: str) -> bool:
-    stats.count_hint(level)
+def _hint(stats: Statistics, level: str, variant: Variant) -> bool:
+    stats.count_hint(level, variant)
     return True

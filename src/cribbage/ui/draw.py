@@ -1,10 +1,14 @@
 """Drawing the game: where everything goes on a screen of a given size, and how it looks.
 
-The arrangement is BSD's: the computer's hand at the top, the table with the count in the
-middle, your hand below it, the crib and the starter beside the dealer's hand, and on the
-right the board (two tracks a player, front and back pegs, scores and games won) above a
-message history that scrolls. A larger terminal gives the board longer tracks and the
-messages more room; a smaller one than 80x24 shows one line saying so.
+The two-handed arrangement is BSD's: the computer's hand at the top, the table with the
+count in the middle, your hand below it, the crib and the starter beside the dealer's hand,
+and on the right the board (two tracks a player, front and back pegs, scores and games won)
+above a message history that scrolls. With three or four players the others sit round the
+top of the table, two lines each (name, dealer, go or the count of a shown hand, then the
+backs of the cards they hold and the cards they have played), the crib and the starter at
+the top right of the table, and the board has two tracks a side. A larger terminal gives
+the board longer tracks and the messages more room; a smaller one than 80x24 shows one line
+saying so.
 """
 
 from __future__ import annotations
@@ -16,8 +20,9 @@ from typing import Final
 
 from ..cards import Card
 from ..glyphs import Glyphs
-from ..rules import Phase, Seat
+from ..rules import GameConfig, Phase, Seat
 from .screen import Color, Screen, Style
+from .seats import Seating
 from .table import Table
 from .words import MessageLog, Tone
 
@@ -29,6 +34,7 @@ __all__ = [
     "HandPicture",
     "Layout",
     "Painter",
+    "seat_style",
     "won_label",
 ]
 
@@ -42,6 +48,10 @@ CRIB_X: Final = 31
 STARTER_X: Final = 37
 WIDE_LANE: Final = 60
 NARROW_LANE: Final = 30
+HUMAN_ROWS: Final = 6
+"""Your name, a row for chosen cards to rise into, your cards, and the cursor mark."""
+OWNER_Y: Final = 4
+"""With three or four players: the row naming the crib's owner, under the crib."""
 
 
 def _board_width(lane: int) -> int:
@@ -66,13 +76,23 @@ class Layout:
     messages_h: int
     prompt_y: int
     keys_y: int
+    players: int = 2
+    others_y: tuple[int, ...] = ()
+    """With three or four players, the first of the two rows of each other seat, in turn."""
 
     @property
     def fits(self) -> bool:
         return self.rows >= MIN_ROWS and self.cols >= MIN_COLS
 
     @staticmethod
-    def for_size(rows: int, cols: int, target: int = 121) -> Layout:
+    def for_game(rows: int, cols: int, config: GameConfig) -> Layout:
+        """The layout for a screen showing the game `config` describes."""
+        return Layout.for_size(rows, cols, config.target, config.players, config.sides)
+
+    @staticmethod
+    def for_size(
+        rows: int, cols: int, target: int = 121, players: int = 2, sides: int = 2
+    ) -> Layout:
         """The layout for a screen; check `fits` before drawing a game on it."""
         right_x = LEFT_WIDTH
         right_w = max(cols - right_x, 0)
@@ -80,14 +100,24 @@ class Layout:
         if target > 2 * NARROW_LANE + 1 and right_w >= _board_width(WIDE_LANE):
             lane = WIDE_LANE
         play_h = rows - 2
-        blocks = 4 + 8 + 6  # computer's hand; the table with its notes; your hand
-        free = max(play_h - blocks, 0)
-        gap_top = min(free // 2, 4)
-        gap_bottom = min(free - free // 2, 4)
-        computer_y = 0
-        table_y = computer_y + 4 + gap_top
-        human_y = table_y + 8 + gap_bottom
-        messages_y = 7
+        others_y: tuple[int, ...] = ()
+        if players == 2:
+            blocks = 4 + 8 + 6  # computer's hand; the table with its notes; your hand
+            free = max(play_h - blocks, 0)
+            gap_top = min(free // 2, 4)
+            gap_bottom = min(free - free // 2, 4)
+            computer_y = 0
+            table_y = computer_y + 4 + gap_top
+            human_y = table_y + 8 + gap_bottom
+        else:
+            others_y = tuple(range(0, 2 * (players - 1), 2))  # two rows a seat
+            top = 2 * (players - 1)
+            blocks = top + 1 + 5 + 1 + HUMAN_ROWS  # the others; the count and its cards; you
+            free = max(play_h - blocks, 0)
+            computer_y = 0
+            table_y = top + 1 + min(free // 2, 3)
+            human_y = table_y + 5 + 1 + min(free - free // 2, 4)
+        messages_y = 3 * sides + 1  # the board: a name line and two tracks a side, and its foot
         return Layout(
             rows=rows,
             cols=cols,
@@ -101,6 +131,8 @@ class Layout:
             messages_h=max(rows - 2 - messages_y, 0),
             prompt_y=rows - 2,
             keys_y=rows - 1,
+            players=players,
+            others_y=others_y,
         )
 
 
@@ -129,10 +161,7 @@ _BACK: Final = Style(Color.BLUE)
 _DIM: Final = Style(dim=True)
 _BOLD: Final = Style(bold=True)
 _TITLE: Final = Style(bold=True)
-_SEAT: Final = {
-    Seat.HUMAN: Style(Color.GREEN, bold=True),
-    Seat.COMPUTER: Style(Color.CYAN, bold=True),
-}
+_SEAT_COLORS: Final = (Color.GREEN, Color.CYAN, Color.MAGENTA, Color.YELLOW)
 _TONES: Final = {
     Tone.INFO: Style(),
     Tone.HUMAN: Style(Color.GREEN),
@@ -140,7 +169,14 @@ _TONES: Final = {
     Tone.RESULT: Style(Color.YELLOW, bold=True),
     Tone.ERROR: Style(Color.RED, bold=True),
 }
-NAMES: Final = {Seat.HUMAN: "You", Seat.COMPUTER: "Computer"}
+
+
+def seat_style(seating: Seating, seat: int) -> Style:
+    """How a seat's name and pegs look: you in green, the computer in cyan; with more
+    players each its own colour, or with partners a colour a partnership."""
+    if seating.partners:
+        return Style(_SEAT_COLORS[seating.side_of(seat)], bold=True)
+    return Style(_SEAT_COLORS[seat], bold=True)
 
 
 def won_label(count: int, match_points: bool = False) -> str:
@@ -220,11 +256,15 @@ class Painter:
     def table(
         self, layout: Layout, table: Table, picture: HandPicture, cut: CutPicture | None
     ) -> None:
-        """The card area: both hands, the table, the crib and the starter."""
+        """The card area: the hands, the table, the crib and the starter."""
+        if layout.players != 2:
+            self.round_table(layout, table, picture, cut)
+            return
         screen = self.screen
+        seating = Seating.of(table.config)
         for seat, y in ((Seat.COMPUTER, layout.computer_y), (Seat.HUMAN, layout.human_y)):
-            label = NAMES[seat] + (" (dealer)" if table.dealer == seat else "")
-            screen.put(y, 0, label, _SEAT[seat])
+            label = seating.name(seat) + (" (dealer)" if table.dealer == seat else "")
+            screen.put(y, 0, label, seat_style(seating, seat))
             cards = table.hands[seat]
             if table.cuts[seat] is not None:
                 self.card(y + (1 if seat == Seat.COMPUTER else 2), 0, table.cuts[seat])
@@ -237,6 +277,83 @@ class Painter:
         if table.dealer is None and table.phase is Phase.CUT_FOR_DEAL and cut is None:
             self.crib_and_starter(layout.table_y + 1, table)
         self.middle(layout, table, cut)
+
+    def round_table(
+        self, layout: Layout, table: Table, picture: HandPicture, cut: CutPicture | None
+    ) -> None:
+        """Three or four at the table: the others in turn at the top, the crib and the starter
+        beside them, the count in the middle and your hand below."""
+        screen = self.screen
+        seating = Seating.of(table.config)
+        for seat, y in zip(range(1, layout.players), layout.others_y, strict=True):
+            self.seat_line(y, seating, table, seat)
+            self.seat_cards(y + 1, 2, table, seat)
+        y = layout.human_y
+        self.seat_line(y, seating, table, Seat.HUMAN)
+        if table.cuts[Seat.HUMAN] is not None:
+            self.card(y + 2, 0, table.cuts[Seat.HUMAN])
+        else:
+            self.hand(y + 2, table.hands[Seat.HUMAN], picture)
+        self.crib_and_starter(0, table)
+        if table.dealer is not None:
+            owner = "yours" if table.dealer == Seat.HUMAN else seating.whose(table.dealer)
+            screen.put(OWNER_Y, CRIB_X + 2 - len(owner) // 2, owner, _DIM)
+        self.middle(layout, table, cut)
+
+    def seat_line(self, y: int, seating: Seating, table: Table, seat: int) -> None:
+        """A seat's name and what it is doing: its turn (a mark before the name), dealing,
+        partnering you, its go, or the points of its hand once shown."""
+        if table.turn == seat:
+            self.screen.put(y, 0, self.g.arrows[1], _BOLD)
+        roles = [
+            role
+            for role, holds in (
+                ("partner", seating.is_partner(seat)),
+                ("dealer", table.dealer == seat),
+            )
+            if holds
+        ]
+        label = seating.name(seat) + (f" ({', '.join(roles)})" if roles else "")
+        self.screen.put(y, 2, label, seat_style(seating, seat))
+        x = 2 + len(label) + 2
+        if seat in table.passed:
+            self.screen.put(y, x, "go", _BOLD)
+        elif seat in table.shown:
+            self.screen.put(y, x, f"hand {table.shown[seat]}", _BOLD)
+
+    def seat_cards(self, y: int, x: int, table: Table, seat: int) -> None:
+        """Another seat's cards in a line: its cut for the deal, or the backs of the cards it
+        holds and then the cards it has played this hand, or its hand once shown."""
+        cut = table.cuts[seat]
+        if cut is not None:
+            self.screen.put(y, x, "cut", _DIM)
+            self.card_text(y, x + 4, cut)
+            return
+        if table.face_up[seat]:  # shown, or every card in a replay
+            for card in table.hands[seat]:
+                if card is not None:
+                    x = self.card_text(y, x, card) + 1
+            if table.phase is Phase.PLAY:
+                for card in table.played[seat]:
+                    x = self.card_text(y, x + 1, card, dim=True)
+            return
+        for _ in table.hands[seat]:
+            self.screen.put(y, x, self.g.back * 2, _BACK)
+            x += 3
+        if table.hands[seat] and table.phase is not Phase.PLAY:
+            return  # the cards played are picked up again for the show
+        if table.played[seat]:
+            if table.hands[seat]:
+                x += 1  # a wider gap after the backs
+            for card in table.played[seat]:
+                x = self.card_text(y, x, card, dim=True) + 1
+
+    def card_text(self, y: int, x: int, card: Card, *, dim: bool = False) -> int:
+        """A card as text ('8♣', red for hearts and diamonds); returns the column after it."""
+        text = self.g.card(card)
+        style = Style(Color.RED if card.suit.is_red else None, bold=not dim, dim=dim)
+        self.screen.put(y, x, text, style)
+        return x + len(text)
 
     def crib_and_starter(self, y: int, table: Table) -> None:
         """The crib (face down until it is counted) and the starter, or the pack before it,
@@ -261,6 +378,7 @@ class Painter:
     def middle(self, layout: Layout, table: Table, cut: CutPicture | None) -> None:
         """The table between the hands: the count, a cut in progress, or a hand being shown."""
         screen = self.screen
+        seating = Seating.of(table.config)
         y = layout.table_y
         if cut is not None:
             self.cut(y, cut)
@@ -268,9 +386,9 @@ class Painter:
         note = table.note
         if note is not None:
             what = "crib" if note.crib else "hand"
-            owner = "Your" if note.seat == Seat.HUMAN else "Computer's"
+            owner = seating.whose(note.seat)
             total = f": {note.score.total}" if note.score is not None else " (yours to count)"
-            screen.put(y, 0, f"{owner} {what}{total}", _SEAT[Seat(note.seat)])
+            screen.put(y, 0, f"{owner} {what}{total}", seat_style(seating, note.seat))
             shown = list(note.cards)
             for i, card in enumerate(shown):
                 self.card(y + 1, i * CARD_WIDTH, card)
@@ -285,20 +403,39 @@ class Painter:
             screen.put(y, 0, "Cut for the deal: low card deals.", _TITLE)
             return
         if table.phase is Phase.DISCARD:
-            screen.put(y, 0, "Lay away two cards to the crib.", _TITLE)
+            if table.config.discards == 2:
+                screen.put(y, 0, "Lay away two cards to the crib.", _TITLE)
+            else:
+                crib = "your" if table.dealer == Seat.HUMAN else seating.whose(table.dealer or 0)
+                screen.put(y, 0, f"Lay away one card to {crib} crib.", _TITLE)
             return
         if table.phase is Phase.CUT_STARTER:
             screen.put(y, 0, "Cut for the starter.", _TITLE)
             return
+        self.count(y, seating, table)
+
+    def count(self, y: int, seating: Seating, table: Table) -> None:
+        """The count, who said go, and the cards of the count with who laid each one; when
+        they do not fit side by side, they overlap, and the oldest give way."""
+        screen = self.screen
         label = f"Count: {table.count}"
-        gone = [NAMES[Seat(s)] for s in sorted(table.passed)]
         screen.put(y, 0, label, _TITLE)
+        x = len(label) + 3
+        gone = [seating.object(seat) for seat in sorted(table.passed)]
         if gone:
-            said = "you said go" if gone == ["You"] else "the computer said go"
-            screen.put(y, len(label) + 3, said, _DIM)
-        for i, (seat, card) in enumerate(table.pile):
-            self.card(y + 1, i * CARD_WIDTH, card)
-            screen.put(y + 4, i * CARD_WIDTH + 1, "you" if seat == Seat.HUMAN else "cpu", _DIM)
+            said = f"{' and '.join(gone)} said go"
+            screen.put(y, x, said, _DIM)
+            x += len(said) + 3
+        pile = table.pile
+        step = CARD_WIDTH if len(pile) * CARD_WIDTH <= LEFT_WIDTH else CARD_WIDTH - 1
+        room = (LEFT_WIDTH - 1) // step
+        if len(pile) > room:
+            screen.put(y, x, f"(+{len(pile) - room} before)", _DIM)
+            pile = pile[-room:]
+        for i, (seat, card) in enumerate(pile):
+            self.card(y + 1, i * step, card)
+            name = seating.label(seat)
+            screen.put(y + 4, i * step + (step - len(name)) // 2, name, _DIM)
 
     def cut(self, y: int, cut: CutPicture) -> None:
         """The pack seen edge-on, the top packet lifted, and where the cut is."""
@@ -329,20 +466,24 @@ class Painter:
         *,
         match_points: bool = False,
     ) -> None:
-        """Two tracks a player, going out and back; front and back pegs; scores; and what each
-        has won: games, or with `match_points` the match points of a match."""
+        """Two tracks a side (a player, or a partnership), going out and back; front and back
+        pegs; scores; and what each has won: games, or with `match_points` the match points of
+        a match. Yours are at the bottom, the others above in turn."""
         lane = layout.lane if target > 2 * NARROW_LANE + 1 else NARROW_LANE
         width = _board_width(lane)
         x0 = layout.right_x
         h, v, tl, tr, bl, br, lt, rt = tuple(self.g.box)
         screen = self.screen
-        for n, seat in enumerate((Seat.COMPUTER, Seat.HUMAN)):
+        seating = Seating.of(table.config)
+        order = seating.board_order()
+        for n, side in enumerate(order):
             y = 3 * n
+            style = seat_style(seating, seating.seats_of(side)[0])
             left, right = (tl, tr) if n == 0 else (lt, rt)
             screen.put(y, x0, left + h * (width - 2) + right, _DIM)
-            name = f" {NAMES[seat]} {table.scores[seat]} "
-            label = f" {won_label(won[seat], match_points)} "
-            screen.put(y, x0 + 2, name, _SEAT[seat])
+            name = f" {seating.side_name(side)} {table.scores[side]} "
+            label = f" {won_label(won[side], match_points)} "
+            screen.put(y, x0 + 2, name, style)
             screen.put(y, x0 + width - 2 - len(label), label, _DIM)
             for row in (1, 2):
                 screen.put(y + row, x0, v, _DIM)
@@ -352,11 +493,12 @@ class Painter:
                     for group in range(lane // 5)
                 )
                 screen.put(y + row, x0 + 1, holes, _DIM)
-            self.pegs(y, x0, lane, target, table.scores[seat], table.back_pegs[seat], _SEAT[seat])
+            self.pegs(y, x0, lane, target, table.scores[side], table.back_pegs[side], style)
+        foot = 3 * len(order)
         bottom = bl + h * (width - 2) + br
-        screen.put(6, x0, bottom, _DIM)
+        screen.put(foot, x0, bottom, _DIM)
         goal = f" {target} "
-        screen.put(6, x0 + (width - len(goal)) // 2, goal, _DIM)
+        screen.put(foot, x0 + (width - len(goal)) // 2, goal, _DIM)
 
     def pegs(
         self, y: int, x0: int, lane: int, target: int, front: int, back: int, style: Style

@@ -28,13 +28,14 @@ from ..events import (
     Dealt,
     Event,
     GameOver,
+    GameResult,
     HandOver,
     Played,
     Scored,
     Shown,
 )
 from ..glyphs import UNICODE, Glyphs
-from ..match import MatchConfig, MatchOver
+from ..match import MATCH_POINTS, FirstDealer, MatchConfig, MatchOver
 from ..record import NEXT_GAME, Recorder, Step
 from ..rules import (
     Action,
@@ -44,6 +45,7 @@ from ..rules import (
     CutStarter,
     Discard,
     GameConfig,
+    Overcount,
     Phase,
     Play,
     Seat,
@@ -71,10 +73,11 @@ from .screen import (
     UP,
     Screen,
 )
+from .seats import Seating
 from .table import Table
 from .words import Line, MessageLog, Speaker, Tone, coach_lines, coach_summary_lines, hint_lines
 
-__all__ = ["GameUI", "Hooks", "Options", "Quit", "help_lines"]
+__all__ = ["GameUI", "Hooks", "Options", "Quit", "help_lines", "lurch_line"]
 
 DELAY: Final = 0.7
 """Seconds the computer waits before each of its moves (a key skips the wait)."""
@@ -109,17 +112,58 @@ class Options:
     delay: float = DELAY
     coach: bool = False
     """Show the coach's review after each hand, and a summary at the end of each game."""
+    players: int = 2
+    partners: bool = False
+    five_card: bool = False
+    points: int | None = None
+    """Play each match to this many match points; None: a match of `games` games."""
+    values: tuple[int, int, int] = MATCH_POINTS["games"]
+    """Match points for a win, a skunk and a double skunk."""
+    first_dealer: FirstDealer = FirstDealer.LOSER
+    """Who deals first in the second and later games of a match."""
+    lurch: bool = False
+    """Hoyle's lurch: a loser short of half the target (61 of 121) loses a double game,
+    and there is no double skunk."""
+    penalty: Overcount = Overcount.BSD
+    """What an over-counted hand costs, when you count your own."""
 
     def game_config(self) -> GameConfig:
-        """The rules of each game."""
+        """The rules of each game; you are seat 0, the computers the others.
+
+        Raises:
+            ValueError: options that make no game (partners three-handed, say).
+        """
+        lines: dict[str, int] = {}
+        if self.lurch:
+            lines = {"skunk_line": lurch_line(self.target), "double_skunk_line": 0}
         return GameConfig(
             target=self.target,
-            counting=(self.counting, Counting.AUTOMATIC),
+            players=self.players,
+            counting=(self.counting,) + (Counting.AUTOMATIC,) * (self.players - 1),
             muggins=self.muggins,
+            partners=self.partners,
+            five_card=self.five_card,
+            overcount=self.penalty,
+            **lines,
         )
 
     def match_config(self) -> MatchConfig:
-        return MatchConfig(games=self.games)
+        """How each match is decided: `games` games, or the first to `points` match points."""
+        return MatchConfig(
+            games=None if self.points is not None else self.games,
+            points=self.points,
+            values=self.values,
+            first_dealer=self.first_dealer,
+        )
+
+
+def lurch_line(target: int) -> int:
+    """Below how many points a loser is lurched: 61 in a game of 121, 31 in a game of 61.
+
+    >>> lurch_line(121), lurch_line(61)
+    (61, 31)
+    """
+    return (target + 1) // 2
 
 
 @dataclass(slots=True)
@@ -190,17 +234,27 @@ class GameUI:
         self.hooks = hooks or Hooks()
         self.clock = clock
         self.painter = Painter(screen, glyphs)
+        self.rng = random.Random(options.seed)
+        self.recorder = recorder or self._new_recorder()
+        config = self.recorder.state.game_config
+        self.seating = Seating.of(config)
         claimed = options.counting is Counting.CLAIMED
         self.speaker = Speaker(
-            glyphs, quiet=options.quiet, explain=(options.explain or not claimed, True)
+            glyphs,
+            quiet=options.quiet,
+            explain=(options.explain or not claimed,) + (True,) * (config.players - 1),
+            seating=self.seating,
         )
         self.log = MessageLog()
-        self.table = Table()
-        self.rng = random.Random(options.seed)
-        self.earlier_wins = [0, 0]
-        """Games won in earlier matches of this session."""
-        self.recorder = recorder or self._new_recorder()
+        self.table = Table.for_game(config)
+        self.earlier_wins = [0] * config.sides
+        """Games won in earlier matches of this session, by side."""
         self.computer = Computer(options.level, self.rng.getrandbits(32))
+        self.computers = {Seat.COMPUTER: self.computer} | {
+            seat: Computer(options.level, self.computer.seed + seat)
+            for seat in range(2, config.players)
+        }
+        """The computer at each seat but yours."""
         self.adviser = (
             self.computer if options.level == "expert" else Computer("expert", self.computer.seed)
         )
@@ -273,13 +327,13 @@ class GameUI:
         while (game := self.recorder.state.game).phase is not Phase.GAME_OVER:
             self.table.sync(view_for(game, Seat.HUMAN))
             waiting = pending(game)
+            others = [seat for seat in waiting if seat != Seat.HUMAN]
             action: Action
-            if Seat.COMPUTER in waiting and (
-                game.phase is Phase.DISCARD or Seat.HUMAN not in waiting
-            ):
+            if others and (game.phase is Phase.DISCARD or Seat.HUMAN not in waiting):
                 if game.phase is not Phase.DISCARD:
                     self.pause()
-                action = self.computer.act(view_for(game, Seat.COMPUTER))
+                seat = others[0]
+                action = self.computers[seat].act(view_for(game, seat))
             else:
                 action = self.ask(view_for(game, Seat.HUMAN))
             try:
@@ -318,7 +372,7 @@ class GameUI:
                     self.pause(2)
                 case HandOver():
                     self.hand_over()
-                case Played(seat) if seat == Seat.COMPUTER:
+                case Played(seat) if seat != Seat.HUMAN:
                     self.draw()
                 case Scored():
                     self.draw()
@@ -334,19 +388,31 @@ class GameUI:
         lines = [
             line.text for event in self.recorder.events[-2:] for line in self._result_lines(event)
         ]
-        if not lines:
-            lines = [
-                f"Final score: you {game.scores[Seat.HUMAN]}, computer {game.scores[Seat.COMPUTER]}."
-            ]
-        won = self.games_won()
-        lines.append(f"Games won: you {won[Seat.HUMAN]}, computer {won[Seat.COMPUTER]}.")
-        if state.config.games and state.config.games > 1:
-            points = state.match_points
-            lines.append(
-                f"Match points: you {points[Seat.HUMAN]}, computer {points[Seat.COMPUTER]}."
-            )
-        if self.options.coach:
-            lines.extend(coach_summary_lines(summarize(self.game_reviews())))
+        seating = self.seating
+        if seating.two_handed:
+            if not lines:
+                lines = [
+                    f"Final score: you {game.scores[Seat.HUMAN]}, "
+                    f"computer {game.scores[Seat.COMPUTER]}."
+                ]
+            won = self.games_won()
+            lines.append(f"Games won: you {won[Seat.HUMAN]}, computer {won[Seat.COMPUTER]}.")
+        else:
+            lines.extend(self._losers_lines(game.scores, game.winner))
+            lines.append(f"Games won: {self._by_side(self.games_won())}.")
+        if state.config.games != 1:
+            if seating.two_handed:
+                points = state.match_points
+                lines.append(
+                    f"Match points: you {points[Seat.HUMAN]}, computer {points[Seat.COMPUTER]}."
+                )
+            else:
+                lines.append(f"Match points: {self._by_side(state.match_points)}.")
+            if state.config.points is not None and not state.over:
+                lines.append(f"The first to {state.config.points} match points wins the match.")
+        reviews = self.game_reviews() if self.options.coach else None
+        if reviews is not None:
+            lines.extend(coach_summary_lines(summarize(reviews)))
         if self.hooks.end_notes is not None:
             lines.extend(self.hooks.end_notes(self.recorder))
         title = "Game over" if not state.over or state.config.games == 1 else "Match over"
@@ -357,6 +423,31 @@ class GameUI:
             self.wait(f"Press any key for game {state.number + 1}.")
         finally:
             self.overlay = None
+
+    def _by_side(self, numbers: Sequence[int]) -> str:
+        """A number for each side, yours first: 'you 1, West 0, East 2'."""
+        seating = self.seating
+        mine = seating.side_of(Seat.HUMAN)
+        order = (mine, *(side for side in range(seating.sides) if side != mine))
+        return ", ".join(f"{seating.side_object(side)} {numbers[side]}" for side in order)
+
+    def _losers_lines(self, scores: Sequence[int], winner: int) -> list[str]:
+        """With more than two sides, every score, and each loser below a skunk line."""
+        seating = self.seating
+        config = self.recorder.state.game_config
+        if seating.sides == 2:
+            return []  # the result says it all: "West and East win 121 to 85: a skunk!"
+        lines = [f"Final score: {self._by_side(scores)}."]
+        for side in sorted(range(seating.sides), key=lambda side: -scores[side]):
+            result = config.result_for(scores[side])
+            if side == winner or result is GameResult.WIN:
+                continue
+            double = result is GameResult.DOUBLE_SKUNK
+            below = config.double_skunk_below if double else config.skunk_below
+            subject = seating.side_subject(side)
+            plural = side == seating.side_of(Seat.HUMAN) or len(seating.seats_of(side)) > 1
+            lines.append(f"{subject} {'are' if plural else 'is'} {result.value}ed (under {below}).")
+        return lines
 
     def _result_lines(self, event: Event | MatchOver) -> list[Line]:
         if isinstance(event, GameOver) or (
@@ -384,7 +475,7 @@ class GameUI:
             case Phase.CUT_STARTER:
                 return CutStarter(seat, self.choose_cut(view))
             case Phase.DISCARD:
-                cards = self.choose_cards(view.hand, frozenset(view.hand), 2)
+                cards = self.choose_cards(view.hand, frozenset(view.hand), view.config.discards)
                 return Discard(seat, cards)
             case Phase.PLAY:
                 if len(view.legal) == 1 and self.options.autoplay:
@@ -467,13 +558,19 @@ class GameUI:
 
     def _card_prompt(self, want: int, chosen: Sequence[Card]) -> None:
         move = f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move"
-        if want == 1:
+        discard = self.recorder.state.game.phase is Phase.DISCARD
+        if want == 1 and not discard:
             self.set_prompt(
                 "Your play:",
                 f"{move}   space/Enter play   or type a card (5h, k)   H hint   ? help",
             )
+        elif want == 1:
+            self.set_prompt(
+                f"Choose 1 for {self.crib_owner()} crib:",
+                f"{move}   space/Enter lay it away   or type a card (5h, k)   H hint   ? help",
+            )
         elif len(chosen) < want:
-            crib = "your" if self.recorder.state.game.dealer == Seat.HUMAN else "the computer's"
+            crib = self.crib_owner()
             self.set_prompt(
                 f"Choose {want - len(chosen)} {'more ' if chosen else ''}for {crib} crib:",
                 f"{move}   space/Enter choose   or type a card (5h, k)   H hint   ? help",
@@ -483,6 +580,13 @@ class GameUI:
                 f"Lay away {self.glyphs.cards(list(chosen))}? Enter: yes",
                 "space on a chosen card takes it back   Esc: choose again   ? help",
             )
+
+    def crib_owner(self) -> str:
+        """Whose the crib is, inside a sentence: 'your', "the computer's", "West's"."""
+        dealer = self.recorder.state.game.dealer
+        if dealer == Seat.HUMAN or dealer is None:
+            return "your"
+        return "the computer's" if self.seating.two_handed else self.seating.whose(dealer)
 
     def ask_count(self, view: PlayerView) -> int:
         """The player's count of the hand or crib being shown (19 means nothing)."""
@@ -570,7 +674,8 @@ class GameUI:
             if key in (RESIZE, REDRAW):
                 continue
             if key in (PAGE_UP, PAGE_DOWN):
-                height = Layout.for_size(*self.screen.size()).messages_h
+                rows, cols = self.screen.size()
+                height = Layout.for_game(rows, cols, self.recorder.state.game_config).messages_h
                 self.log.scroll(height - 1 if key == PAGE_UP else 1 - height)
                 continue
             if not fits and not (
@@ -635,6 +740,9 @@ class GameUI:
         """The hint panel for the decision being asked, until a key (counted by `on_hint`)."""
         view = self.view
         options: tuple[DiscardOption, ...] | tuple[PlayOption, ...]
+        if not self.advised():
+            self.log.say("Hints are not available in this game yet.", Tone.ERROR)
+            return
         if view is not None and view.phase is Phase.DISCARD:
             options = self.adviser.discard_options_for(view)
         elif view is not None and view.phase is Phase.PLAY and view.legal:
@@ -644,7 +752,8 @@ class GameUI:
             return
         if self.hooks.on_hint is not None:
             self.hooks.on_hint(self.options.level)
-        self.show_box("Hint", hint_lines(options, self.glyphs))
+        others = "the computer's" if self.seating.two_handed else "the others'"
+        self.show_box("Hint", hint_lines(options, self.glyphs, others=others))
 
     def hand_over(self) -> None:
         """The end of a hand: the coach's review with --coach (or on c), then a key for the next deal."""
@@ -661,8 +770,11 @@ class GameUI:
         finally:
             self.prompt, self.keys = saved
 
-    def game_reviews(self, *, last: bool = False) -> list[HandReview]:
-        """The coach's reviews of the current game's hands whose play is over (or the last)."""
+    def game_reviews(self, *, last: bool = False) -> list[HandReview] | None:
+        """The coach's reviews of the current game's hands whose play is over (or the last);
+        None when the coach cannot review this game (see `advised`)."""
+        if not self.advised():
+            return None
         return review_hands(
             self.recorder.record,
             self.adviser,
@@ -672,9 +784,18 @@ class GameUI:
             cache=self.reviews,
         )
 
+    def advised(self) -> bool:
+        """True when the adviser's figures cover the game being played, so that hints and the
+        coach can be given: so far the two-handed game of six cards."""
+        config = self.recorder.state.game_config
+        return config.players == 2 and not config.five_card
+
     def show_coach(self) -> None:
         """The coach's review of the last hand played, until a key."""
         reviews = self.game_reviews(last=True)
+        if reviews is None:
+            self.log.say("The coach is not available in this game yet.", Tone.ERROR)
+            return
         if not reviews:
             self.log.say("The coach has no hand of this game to go over yet.", Tone.ERROR)
             return
@@ -704,7 +825,8 @@ class GameUI:
         """Draw the whole screen from what the UI holds; False when the terminal is too small."""
         screen = self.screen
         rows, cols = screen.size()
-        layout = Layout.for_size(rows, cols, self.options.target)
+        config = self.recorder.state.game_config
+        layout = Layout.for_game(rows, cols, config)
         screen.clear()
         if not layout.fits:
             if self.helping and self.overlay is not None:
@@ -720,11 +842,9 @@ class GameUI:
         painter.table(layout, self.table, self.picture, self.cut_picture)
         state = self.recorder.state
         if state.config.games == 1:  # a one-game match: games won this session
-            painter.board(layout, self.table, self.options.target, self.games_won())
+            painter.board(layout, self.table, config.target, self.games_won())
         else:  # a match is scored in match points
-            painter.board(
-                layout, self.table, self.options.target, state.match_points, match_points=True
-            )
+            painter.board(layout, self.table, config.target, state.match_points, match_points=True)
         painter.messages(layout, self.log)
         painter.prompt(layout, self.prompt, self.typed, self.keys)
         if self.overlay is not None:

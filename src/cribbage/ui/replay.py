@@ -1,8 +1,9 @@
 """A recorded match shown step by step (`cribbage --replay FILE`), on the game's own screen.
 
 The record is replayed through the engine (`cribbage.record.replay_steps`); each step is
-drawn as the game draws it, with the same table, board and messages, and with the
-computer's cards face up. A step that ends a deal shows the show first, then the next deal.
+drawn as the game draws it, with the same table, board and messages, and with every other
+seat's cards face up, whatever the game (two-handed, three- or four-handed, partners or
+five-card). A step that ends a deal shows the show first, then the next deal.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from ..rules import Seat
 from ..view import view_for
 from .draw import HandPicture, Layout, Painter
 from .screen import BACKSPACE, END, F10, HOME, LEFT, PAGE_DOWN, PAGE_UP, REDRAW, RESIZE, Screen
+from .seats import Seating
 from .table import Table
 from .words import Line, MessageLog, Speaker
 
@@ -49,7 +51,7 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
     """
     frames: list[Frame] = []
     lines: list[Line] = []
-    table = Table()
+    table = Table.for_game(record.game_config)
     for state, events in replay_steps(record):
         for event in events:
             if isinstance(event, HandOver):  # the show, before the next deal is dealt
@@ -69,8 +71,9 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
         game = state.game
         table.sync(view_for(game, Seat.HUMAN))
         if game.hands and not table.note:
-            table.hands[Seat.COMPUTER] = list(game.hands[Seat.COMPUTER])
-            table.face_up[Seat.COMPUTER] = True
+            for seat in range(Seat.COMPUTER, game.config.players):
+                table.hands[seat] = list(game.hands[seat])
+                table.face_up[seat] = True
         frames.append(
             Frame(
                 copy.deepcopy(table),
@@ -91,7 +94,9 @@ class ReplayUI:
         self.screen = screen
         self.record = record
         self.painter = Painter(screen, glyphs)
-        self.frames, self.lines = frames_of(record, Speaker(glyphs))
+        config = record.game_config
+        speaker = Speaker(glyphs, explain=(True,) * config.players, seating=Seating.of(config))
+        self.frames, self.lines = frames_of(record, speaker)
         self.index = 0
         self.back = 0
         self.glyphs = glyphs
@@ -108,7 +113,7 @@ class ReplayUI:
             last = len(self.frames) - 1
             if key in (PAGE_UP, PAGE_DOWN):
                 rows, cols = self.screen.size()
-                height = Layout.for_size(rows, cols).messages_h
+                height = Layout.for_game(rows, cols, self.record.game_config).messages_h
                 self.back = max(0, self.back + (height - 1 if key == PAGE_UP else 1 - height))
                 continue
             self.back = 0
@@ -126,7 +131,7 @@ class ReplayUI:
         screen = self.screen
         rows, cols = screen.size()
         target = self.record.game_config.target
-        layout = Layout.for_size(rows, cols, target)
+        layout = Layout.for_game(rows, cols, self.record.game_config)
         screen.clear()
         if not layout.fits:
             self.painter.too_small(rows, cols)

@@ -7,9 +7,11 @@ hands the match to `Storage.save`, which also counts a finished game and files a
 match. Whatever the storage has to say (a save that could not be resumed, a disk that is
 full, a game open elsewhere) is one sentence in the message log, and play goes on.
 
-A resumed match keeps its own rules (target, games, counting) and the computer's level it
-was started with; the command line's display options (quiet, ASCII, autoplay, random cut,
-delay) are taken as given now.
+A resumed match keeps its own rules (the game and how many play, target, match, skunks,
+counting) and the computer's level it was started with; the command line's display options
+(quiet, ASCII, autoplay, random cut, delay) are taken as given now. The rules come from the
+save's record, so a save written before there were other games than the two-handed one
+resumes as it always did.
 """
 
 from __future__ import annotations
@@ -20,11 +22,13 @@ from typing import Final
 
 from ..computer import LEVELS
 from ..glyphs import UNICODE, Glyphs
+from ..match import FirstDealer
 from ..record import Recorder
 from ..rules import Counting, Seat
 from ..stats import summary_line
 from ..storage import Options as SavedOptions
 from ..storage import SavedMatch, Storage, new_match_id
+from ..variants import Variant, variant_of
 from ..view import view_for
 from .game import GameUI, Hooks, Options, Quit
 from .screen import ENTER, ESCAPE, F10, Screen
@@ -64,26 +68,58 @@ def resumed_options(options: Options, match: SavedMatch) -> tuple[Options, list[
         options,
         target=game.target,
         games=config.games if config.games is not None else options.games,
+        points=config.points,
+        values=config.values,
+        first_dealer=config.first_dealer,
+        players=game.players,
+        partners=game.partners,
+        five_card=game.five_card,
+        lurch=game.skunk_line is not None or game.double_skunk_line is not None,
+        penalty=game.overcount,
         counting=game.counts[Seat.HUMAN],
         muggins=game.muggins,
         level=level if isinstance(level, str) and level in LEVELS else options.level,
         explain=explain if isinstance(explain, bool) else options.explain,
     )
     differences: list[str] = []
+    variant = variant_of(game)
+    if variant is not variant_of(options.game_config()):
+        differences.append(f"the game is {variant.phrase}")
     if resumed.level != options.level:
         differences.append(f"the computer plays at {resumed.level}")
     if resumed.target != options.target:
         differences.append(f"the game is to {resumed.target}")
-    if resumed.games != options.games:
+    if resumed.points is not None and (resumed.points, resumed.values) != (
+        options.points,
+        options.values,
+    ):
+        scale = "-".join(str(value) for value in resumed.values)
+        differences.append(f"the match goes to {resumed.points} match points ({scale})")
+    elif resumed.points is None and (resumed.games, options.points) != (options.games, None):
         differences.append(f"the match is {resumed.games} game{'' if resumed.games == 1 else 's'}")
+    if resumed.first_dealer is not options.first_dealer:
+        differences.append(
+            f"the first dealer of a later game is the {_FIRST[resumed.first_dealer]}"
+        )
+    if resumed.lurch != options.lurch:
+        differences.append("a loser is lurched" if resumed.lurch else "skunks are BSD's")
     if (resumed.counting, resumed.muggins) != (options.counting, options.muggins):
         if resumed.counting is Counting.AUTOMATIC:
             differences.append("hands are counted for you")
         else:
             differences.append(f"you count your hands{' with muggins' if resumed.muggins else ''}")
+    if resumed.penalty is not options.penalty and resumed.counting is Counting.CLAIMED:
+        differences.append(f"the penalty for an over-count is {resumed.penalty.value}")
     if resumed.explain != options.explain:
         differences.append(f"explanations are {'on' if resumed.explain else 'off'}")
     return resumed, differences
+
+
+_FIRST = {
+    FirstDealer.LOSER: "loser of the game before",
+    FirstDealer.ALTERNATE: "next player round the table",
+    FirstDealer.SAME: "first game's first dealer",
+}
 
 
 class Keeper:
@@ -117,18 +153,22 @@ class Keeper:
         self.hooks.quit_note = KEPT if kept else None
 
     def on_hint(self, level: str) -> None:
-        """Count a hint in the statistics of `level`."""
-        message = self.storage.count_hint(level)
+        """Count a hint in the statistics of `level`, in the game being played."""
+        variant = Variant.TWO_HANDED
+        if self.ui is not None:
+            variant = variant_of(self.ui.recorder.state.game_config)
+        message = self.storage.count_hint(level, variant)
         if message:
             self.say(message)
 
     def end_notes(self, recorder: Recorder) -> list[str]:
-        """The player's running record at this level, for the end-of-game box."""
+        """The player's running record in this game at this level, for the end-of-game box."""
         level = self.match.level if self.match is not None else str(self.options.get("level"))
         stats, message = self.storage.statistics()
         if message:
             self.say(message)
-        return ["", *textwrap.wrap(summary_line(stats, level), _NOTE_WIDTH)]
+        variant = variant_of(recorder.state.game_config)
+        return ["", *textwrap.wrap(summary_line(stats, level, variant), _NOTE_WIDTH)]
 
     def say(self, message: str) -> None:
         if self.ui is not None:

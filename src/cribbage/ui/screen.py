@@ -79,6 +79,7 @@ class Color(Enum):
     YELLOW = curses.COLOR_YELLOW
     BLUE = curses.COLOR_BLUE
     CYAN = curses.COLOR_CYAN
+    MAGENTA = curses.COLOR_MAGENTA
 
 
 @dataclass(frozen=True, slots=True)

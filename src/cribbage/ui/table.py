@@ -31,13 +31,11 @@ from ..events import (
     StarterTurned,
 )
 from ..match import MatchOver
-from ..rules import Phase, Seat
-from ..scoring import Score, announce
+from ..rules import GameConfig, Phase, Seat
+from ..scoring import Score, announce, score_hand
 from ..view import PlayerView
 
 __all__ = ["ShowNote", "Table"]
-
-SEATS = (Seat.HUMAN, Seat.COMPUTER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +55,8 @@ class ShowNote:
 
 @dataclass(slots=True)
 class Table:
-    """The picture of the table; hidden cards are None."""
+    """The picture of the table; hidden cards are None. Lists are per seat, except the
+    scores and back pegs, which are per side (see `GameConfig.side_of`)."""
 
     hands: list[list[Card | None]] = field(default_factory=lambda: [[], []])
     face_up: list[bool] = field(default_factory=lambda: [True, False])
@@ -74,13 +73,37 @@ class Table:
     passed: set[int] = field(default_factory=set)
     note: ShowNote | None = None
     phase: Phase = Phase.CUT_FOR_DEAL
+    config: GameConfig = field(default_factory=GameConfig)
+    """The rules of the game: how many seats, and which side each pegs for."""
+    played: list[list[Card]] = field(default_factory=lambda: [[], []])
+    """The cards each seat has played this hand, in order."""
+    shown: dict[int, int] = field(default_factory=dict)
+    """The points of each seat's hand counted so far in this show."""
+    turn: int | None = None
+    """The seat whose turn it is in the play or the show, when one is awaited."""
+
+    @staticmethod
+    def for_game(config: GameConfig) -> Table:
+        """An empty table for the game `config` describes."""
+        n, sides = config.players, config.sides
+        return Table(
+            hands=[[] for _ in range(n)],
+            face_up=[seat == Seat.HUMAN for seat in range(n)],
+            scores=[0] * sides,
+            back_pegs=[0] * sides,
+            cuts=[None] * n,
+            config=config,
+            played=[[] for _ in range(n)],
+        )
 
     def sync(self, view: PlayerView) -> None:
         """Show exactly what `view` (the human seat's) says, with nothing in flight."""
-        other = Seat.COMPUTER
+        n = view.players
+        self.config = view.config
         self.phase = view.phase
-        self.hands = [list(view.hand), [None] * view.hand_sizes[other]]
-        self.face_up = [True, False]
+        mine: list[Card | None] = list(view.hand)
+        self.hands = [mine] + [[None] * view.hand_sizes[s] for s in range(1, n)]
+        self.face_up = [seat == Seat.HUMAN for seat in range(n)]
         in_count = len(view.pile)
         self.pile = list(view.history[len(view.history) - in_count :]) if in_count else []
         self.count = view.count
@@ -90,12 +113,19 @@ class Table:
         self.dealer = view.dealer
         self.scores = list(view.scores)
         self.back_pegs = list(view.back_pegs)
-        self.cuts = list(view.cuts) if view.phase is Phase.CUT_FOR_DEAL else [None, None]
+        self.cuts = list(view.cuts) if view.phase is Phase.CUT_FOR_DEAL else [None] * n
         self.passed = set(view.passed) if view.phase is Phase.PLAY else set()
+        self.played = [[card for seat, card in view.history if seat == s] for s in range(n)]
+        self.shown = {}
+        self.turn = view.pending[0] if view.phase in (Phase.PLAY, Phase.SHOW) else None
         self.note = None
         if view.phase is Phase.SHOW:
             self.pile, self.count, self.passed = [], 0, set()
-            self.hands = [list(view.kept), [None] * len(view.kept)]
+            kept: list[Card | None] = list(view.kept)
+            self.hands = [kept] + [[None] * len(view.kept) for _ in range(1, n)]
+            for shown in view.shown:
+                if not shown.crib and view.starter is not None:
+                    self.shown[shown.seat] = score_hand(shown.cards, view.starter).total
             counted = list(view.shown) + ([view.counting] if view.counting else [])
             for shown in counted:
                 if shown.crib:
@@ -114,13 +144,18 @@ class Table:
                 self.cuts[seat] = card
                 self.pack -= 1
             case CutTied():
-                self.cuts = [None, None]
-                self.pack = 52
+                cut = [card for card in self.cuts if card is not None]
+                low = min(card.rank for card in cut) if cut else None
+                # those tied for low cut again; the others' cards stay where they are
+                self.cuts = [
+                    None if card is None or card.rank == low else card for card in self.cuts
+                ]
+                self.pack = 52 - sum(card is not None for card in self.cuts)
             case DealerChosen(seat):
                 self.dealer = seat
             case Dealt(dealer, _):
                 self.dealer = dealer  # the hands themselves come from the next `sync`
-                self.cuts = [None, None]
+                self.cuts = [None] * len(self.cuts)
             case Discarded(seat, cards):
                 if seat == Seat.HUMAN:
                     self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
@@ -137,7 +172,9 @@ class Table:
                 elif None in hand:
                     hand.remove(None)
                 self.pile.append((seat, card))
+                self.played[seat].append(card)
                 self.count = count
+                self.turn = None  # whose turn is next is known at the next `sync`
             case Go(seat):
                 self.passed.add(seat)
             case CountReset():
@@ -145,18 +182,21 @@ class Table:
                 self.count = 0
                 self.passed = set()
             case Scored(seat, points, _, total):
-                self.back_pegs[seat] = total - points
-                self.scores[seat] = total
+                side = self.config.side_of(seat)
+                self.back_pegs[side] = total - points
+                self.scores[side] = total
             case Shown(seat, cards, _, crib, score):
                 self.phase = Phase.SHOW
                 self.pile = []
                 self.count = 0
                 self.passed = set()
+                self.turn = None
                 if crib:
                     self.crib = list(cards)
                 else:
                     self.hands[seat] = list(cards)
                     self.face_up[seat] = True
+                    self.shown[seat] = score.total
                 self.note = ShowNote(seat, crib, cards, score)
             case Claimed():
                 pass
@@ -164,6 +204,7 @@ class Table:
                 pass
             case GameOver():
                 self.phase = Phase.GAME_OVER
+                self.turn = None
             case MatchOver():
                 pass
             case _ as unreachable:

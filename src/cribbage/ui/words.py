@@ -37,6 +37,7 @@ from ..glyphs import Glyphs
 from ..match import MatchOver
 from ..rules import Seat
 from ..scoring import Score, ScoreKind, announce_sentence, number_word
+from .seats import Seating
 
 __all__ = [
     "Line",
@@ -102,24 +103,23 @@ def play_words(score: Score) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Speaker:
-    """Turns events into lines, in full or (`quiet`) in short."""
+    """Turns events into lines, in full or (`quiet`) in short, naming seats as `seating` does."""
 
     glyphs: Glyphs
     quiet: bool = False
     explain: tuple[bool, ...] = (True, True)
     """Per seat: lay out the breakdown of a hand counted by that seat."""
+    seating: Seating = field(default_factory=Seating)
 
     def subject(self, seat: int) -> str:
-        return "You" if seat == Seat.HUMAN else "The computer"
+        return self.seating.subject(seat)
 
-    def verb(self, seat: int, verb: str) -> str:
-        """'You play' or 'The computer plays'."""
-        if seat == Seat.HUMAN:
-            return f"You {verb}"
-        return f"The computer {_third_person(verb)}"
+    def verb(self, seat: int, verb: str, *, inside: bool = False) -> str:
+        """'You play', 'The computer plays', 'West plays' (`inside` a sentence: 'you play')."""
+        return self.seating.verb(seat, verb, inside=inside)
 
     def whose(self, seat: int) -> str:
-        return "Your" if seat == Seat.HUMAN else "Computer's"
+        return self.seating.whose(seat)
 
     def tone(self, seat: int) -> Tone:
         return Tone.HUMAN if seat == Seat.HUMAN else Tone.COMPUTER
@@ -133,17 +133,17 @@ class Speaker:
             case CutTied():
                 return [Line("The same rank: cut again.")]
             case DealerChosen(seat):
-                who = "You deal" if seat == Seat.HUMAN else "The computer deals"
-                return [Line(f"Low card deals first. {who}.")]
+                return [Line(f"Low card deals first. {self.verb(seat, 'deal')}.")]
             case Dealt(dealer, number):
-                who = "you deal" if dealer == Seat.HUMAN else "the computer deals"
+                who = self.verb(dealer, "deal", inside=True)
                 return [Line(f"Hand {number}: {who}.", Tone.RESULT)]
             case Discarded(seat, cards):
                 if seat == Seat.HUMAN:
                     return [Line(f"You lay away {g.cards(cards)}.", Tone.HUMAN)]
                 if self.quiet:
                     return []
-                return [Line("The computer lays away two cards.", Tone.COMPUTER)]
+                many = "one card" if len(cards) == 1 else f"{number_word(len(cards))} cards"
+                return [Line(f"{self.verb(seat, 'lay')} away {many}.", Tone.COMPUTER)]
             case StarterTurned(cutter, card):
                 return [Line(f"{self.verb(cutter, 'cut')}: the starter is the {g.card(card)}.")]
             case Played(seat, card, count):
@@ -159,7 +159,7 @@ class Speaker:
             case CountReset(leader):
                 if self.quiet:
                     return []
-                who = "you lead" if leader == Seat.HUMAN else "the computer leads"
+                who = self.verb(leader, "lead", inside=True)
                 return [Line(f"The count starts again at zero; {who}.")]
             case Scored():
                 return self._scored(event)
@@ -175,34 +175,32 @@ class Speaker:
             case HandOver():
                 return []
             case GameOver(winner, scores, result):
-                loser = max(s for i, s in enumerate(scores) if i != winner)
-                who = "You win" if winner == Seat.HUMAN else "The computer wins"
-                text = f"{who} {scores[winner]} to {loser}"
+                text = f"{self.seating.side_verb(winner, 'win')} {_against(winner, scores)}"
                 if result is GameResult.SKUNK:
                     text += ": a skunk"
                 elif result is GameResult.DOUBLE_SKUNK:
                     text += ": a double skunk"
                 return [Line(text + "!", Tone.RESULT)]
             case MatchOver(winner, points):
-                who = "You win" if winner == Seat.HUMAN else "The computer wins"
-                mine, theirs = points[winner], max(p for i, p in enumerate(points) if i != winner)
-                return [Line(f"{who} the match, {mine} to {theirs}.", Tone.RESULT)]
+                who = self.seating.side_verb(winner, "win")
+                return [Line(f"{who} the match, {_against(winner, points)}.", Tone.RESULT)]
             case _ as unreachable:
                 assert_never(unreachable)
 
     def _scored(self, event: Scored) -> list[Line]:
         seat, points, tone = event.seat, number_word(event.points), self.tone(event.seat)
+        pegs = self.verb(seat, "peg", inside=True)
         match event.reason:
             case Reason.HEELS:
-                return [Line(f"His heels: {self.verb(seat, 'peg').lower()} two.", tone)]
+                return [Line(f"His heels: {pegs} two.", tone)]
             case Reason.PLAY:
                 return [Line(f"{_capital(play_words(event.score))}.", tone)]
             case Reason.GO:
-                return [Line(f"One for the go: {self.verb(seat, 'peg').lower()} one.", tone)]
+                return [Line(f"One for the go: {pegs} one.", tone)]
             case Reason.THREE_FOR_LAST:
-                return [Line(f"Three for last: {self.verb(seat, 'peg').lower()} three.", tone)]
+                return [Line(f"Three for last: {pegs} three.", tone)]
             case Reason.LAST_CARD:
-                return [Line(f"One for last card: {self.verb(seat, 'peg').lower()} one.", tone)]
+                return [Line(f"One for last card: {pegs} one.", tone)]
             case Reason.HAND | Reason.CRIB:
                 return []  # the count itself was just laid out (Shown) or stated (Claimed)
             case Reason.OVERCLAIM:
@@ -221,8 +219,15 @@ class Speaker:
         return [Line(f"{said}, but the {what} is worth {event.actual}.", Tone.ERROR)]
 
 
-def _third_person(verb: str) -> str:
-    return {"say": "says", "take": "takes"}.get(verb, verb + "s")
+def _against(winner: int, scores: tuple[int, ...]) -> str:
+    """The winner's score against the others', best first: '121 to 97', '121 to 97 and 80'.
+
+    >>> _against(1, (80, 121, 97))
+    '121 to 97 and 80'
+    """
+    others = sorted((score for side, score in enumerate(scores) if side != winner), reverse=True)
+    *most, last = [str(score) for score in others]
+    return f"{scores[winner]} to {', '.join(most) + ' and ' if most else ''}{last}"
 
 
 def _capital(text: str) -> str:
@@ -237,9 +242,16 @@ _COACH_WIDTH: Final = 60
 
 
 def hint_lines(
-    options: Sequence[DiscardOption] | Sequence[PlayOption], glyphs: Glyphs
+    options: Sequence[DiscardOption] | Sequence[PlayOption],
+    glyphs: Glyphs,
+    *,
+    others: str = "the computer's",
 ) -> list[str]:
-    """The hint panel's lines: the computer's choice and the figures of the best options."""
+    """The hint panel's lines: the computer's choice and the figures of the best options.
+
+    `others` names whose pegging a play's figure is measured against ("the others'" when
+    more than two play).
+    """
     if not options:
         return []
     first = options[0]
@@ -247,7 +259,7 @@ def hint_lines(
         discards = [o for o in options if isinstance(o, DiscardOption)][:HINT_OPTIONS]
         return _discard_hint(discards, glyphs)
     plays = [o for o in options if isinstance(o, PlayOption)][:HINT_OPTIONS]
-    return _play_hint(plays, glyphs)
+    return _play_hint(plays, glyphs, others)
 
 
 def _percent(chance: float | None) -> str:
@@ -273,12 +285,12 @@ def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
     return lines
 
 
-def _play_hint(options: list[PlayOption], glyphs: Glyphs) -> list[str]:
+def _play_hint(options: list[PlayOption], glyphs: Glyphs, others: str) -> list[str]:
     win = options[0].win is not None
     lines = [
         f"Play the {glyphs.card(options[0].card)}.",
         "Pegging to expect to the end of the play,",
-        "yours less the computer's:",
+        f"yours less {others}:",
     ]
     for option in options:
         lines.append(

@@ -1,0 +1,486 @@
+"""Three- and four-handed games, partners and five-card cribbage on the fake screen: the seats
+round the table, the board with a track per side, the messages naming each player, the show
+of several hands, manual counting, hints and the end of a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from cribbage.cards import Card, parse_cards
+from cribbage.computer import DiscardOption, PlayOption
+from cribbage.events import (
+    Claimed,
+    CountReset,
+    Dealt,
+    Discarded,
+    GameOver,
+    GameResult,
+    Go,
+    Played,
+    Reason,
+    Scored,
+    Shown,
+)
+from cribbage.glyphs import UNICODE
+from cribbage.match import MatchOver
+from cribbage.record import Recorder
+from cribbage.rules import Counting, CutForDeal, GameConfig, Phase, Seat, pending, show_order
+from cribbage.scoring import score_hand
+from cribbage.ui.draw import HandPicture, Layout, Painter
+from cribbage.ui.game import GameUI, Options
+from cribbage.ui.screen import ENTER
+from cribbage.ui.seats import Seating
+from cribbage.ui.table import Table
+from cribbage.ui.testing import FakeScreen, OutOfKeys
+from cribbage.ui.words import Speaker, hint_lines
+from cribbage.view import view_for
+
+from .support import simplest_action
+
+THREE = Options(seed=1, delay=0, players=3)
+FOUR = Options(seed=1, delay=0, players=4)
+PARTNERS = Options(seed=1, delay=0, players=4, partners=True)
+FIVE_CARD = Options(seed=1, delay=0, five_card=True, target=61)
+VARIANTS = {"three": THREE, "four": FOUR, "partners": PARTNERS, "five-card": FIVE_CARD}
+ROUND = {"three": THREE, "four": FOUR, "partners": PARTNERS}
+BACK = UNICODE.back * 2
+
+
+def dealt(options: Options, seed: int = 1) -> Recorder:
+    """A match of `options`' game past the cut for deal."""
+    recorder = Recorder.start(seed, options.game_config(), options.match_config())
+    while recorder.state.game.phase is Phase.CUT_FOR_DEAL:
+        seat = pending(recorder.state.game)[0]
+        recorder.apply(CutForDeal(seat, 10 + 7 * seat))
+    return recorder
+
+
+def advance(recorder: Recorder, until: Callable[[Recorder], bool], limit: int = 400) -> bool:
+    """Play every seat's simplest choice until `until` holds; False if it never does."""
+    for _ in range(limit):
+        if until(recorder):
+            return True
+        game = recorder.state.game
+        if game.phase is Phase.GAME_OVER:
+            return False
+        recorder.apply(simplest_action(game, pending(game)[0], cut=10))
+    return False
+
+
+def find(options: Options, until: Callable[[Recorder], bool]) -> Recorder:
+    for seed in range(60):
+        recorder = dealt(options, seed)
+        if advance(recorder, until):
+            return recorder
+    raise AssertionError("no seed gives that position")
+
+
+def a_go_on_the_table(recorder: Recorder) -> bool:
+    """In the play, a seat has said go and it is a computer's turn."""
+    game = recorder.state.game
+    return (
+        game.phase is Phase.PLAY
+        and bool(game.passed - {Seat.HUMAN})
+        and len(game.pile) >= 2
+        and game.to_move != Seat.HUMAN
+    )
+
+
+def drawn(recorder: Recorder, options: Options, rows: int = 24, cols: int = 80) -> FakeScreen:
+    """The whole screen of the game in `recorder` as the player sees it now."""
+    screen = FakeScreen(rows, cols)
+    ui = GameUI(screen, options, recorder=recorder)
+    ui.table.sync(view_for(recorder.state.game, Seat.HUMAN))
+    assert ui.draw()
+    return screen
+
+
+def left(screen: FakeScreen, y: int) -> str:
+    """Row `y` of the card area (left of the board)."""
+    return "".join(screen.chars[y][:43]).rstrip()
+
+
+# -- the table round the seats --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(ROUND))
+def test_each_other_seat_shows_its_cards_left_and_played_its_go_and_the_turn(name: str) -> None:
+    options = ROUND[name]
+    recorder = find(options, a_go_on_the_table)
+    game = recorder.state.game
+    screen = drawn(recorder, options)
+    seating = Seating.of(game.config)
+    layout = Layout.for_game(24, 80, game.config)
+    for seat, y in zip(range(1, game.config.players), layout.others_y, strict=True):
+        line, cards = left(screen, y), left(screen, y + 1)
+        assert seating.name(seat) in line
+        assert ("(dealer)" in line or "dealer)" in line) == (game.dealer == seat)
+        assert line.startswith(UNICODE.arrows[1]) == (game.to_move == seat)
+        assert ("go" in line.split()) == (seat in game.passed)
+        assert cards[:28].count(BACK) == len(game.hands[seat])  # backs for the cards held
+        for played_seat, card in game.history:
+            if played_seat == seat:
+                assert UNICODE.card(card) in cards
+    text = screen.text()
+    assert f"Count: {game.count}" in text
+    gone = [seating.object(seat) for seat in sorted(game.passed)]
+    assert f"{' and '.join(gone)} said go" in text
+    assert game.starter is not None and UNICODE.card(game.starter) in left(screen, 1)
+    owner = "yours" if game.dealer == Seat.HUMAN else seating.whose(game.dealer or 0)
+    assert owner in left(screen, 4) and "crib" in left(screen, 3)
+
+
+@pytest.mark.parametrize("name", list(ROUND))
+def test_the_cards_of_the_count_say_who_laid_each(name: str) -> None:
+    options = ROUND[name]
+    recorder = find(options, a_go_on_the_table)
+    game = recorder.state.game
+    screen = drawn(recorder, options)
+    layout = Layout.for_game(24, 80, game.config)
+    seating = Seating.of(game.config)
+    faces = left(screen, layout.table_y + 2)
+    labels = left(screen, layout.table_y + 4).split()
+    played = game.history[len(game.history) - len(game.pile) :]
+    assert labels == [seating.label(seat) for seat, _ in played]
+    for _, card in played:
+        assert UNICODE.card(card) in faces
+
+
+def test_a_long_count_overlaps_its_cards_and_keeps_the_latest() -> None:
+    screen = FakeScreen()
+    cards = parse_cards(["ac", "ad", "ah", "as", "2c", "2d", "2h", "2s", "3c", "3d", "3h"])
+    table = Table.for_game(GameConfig(players=4))
+    table.phase, table.count = Phase.PLAY, 27
+    table.pile = [(n % 4, card) for n, card in enumerate(cards)]
+    layout = Layout.for_game(24, 80, table.config)
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    assert "(+1 before)" in left(screen, layout.table_y)
+    faces = left(screen, layout.table_y + 2)
+    assert "A♣" not in faces and "3♥" in faces and len(faces) <= 42
+
+
+def test_your_seat_has_its_name_and_the_mark_when_it_is_your_turn() -> None:
+    def your_turn(recorder: Recorder) -> bool:
+        game = recorder.state.game
+        return game.phase is Phase.PLAY and game.to_move == Seat.HUMAN
+
+    recorder = find(FOUR, your_turn)
+    screen = drawn(recorder, FOUR)
+    layout = Layout.for_game(24, 80, recorder.state.game.config)
+    assert left(screen, layout.human_y).startswith(f"{UNICODE.arrows[1]} You")
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+@pytest.mark.parametrize(("rows", "cols"), [(24, 80), (30, 100), (50, 200)])
+def test_every_variant_fits_its_screen_and_grows_with_it(name: str, rows: int, cols: int) -> None:
+    options = VARIANTS[name]
+    recorder = find(options, lambda r: r.state.game.phase is Phase.PLAY)
+    screen = drawn(recorder, options, rows, cols)
+    text = screen.text()
+    layout = Layout.for_game(rows, cols, recorder.state.game.config)
+    assert "Your play:" not in text  # nothing asked: the picture only
+    assert screen.row(0).rstrip().endswith("┐")  # the board's top right corner is whole
+    assert layout.human_y + 5 < layout.prompt_y  # your hand and its cursor mark fit
+    if layout.players > 2:
+        assert layout.table_y > layout.others_y[-1] + 1
+    your_cards = recorder.state.game.hands[Seat.HUMAN]
+    for card in your_cards:
+        assert UNICODE.card(card) in text
+
+
+# -- the board ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("config", "names"),
+    [
+        (GameConfig(players=3), ["West", "East", "You"]),
+        (GameConfig(players=4), ["West", "North", "East", "You"]),
+        (GameConfig(players=4, partners=True), ["West & East", "You & North"]),
+        (GameConfig(five_card=True, target=61), ["Computer", "You"]),
+    ],
+)
+def test_the_board_has_a_track_per_side_with_its_score(
+    config: GameConfig, names: list[str]
+) -> None:
+    screen = FakeScreen()
+    table = Table.for_game(config)
+    table.scores = [3 * (side + 1) for side in range(config.sides)]
+    table.back_pegs = [0] * config.sides
+    layout = Layout.for_game(24, 80, config)
+    Painter(screen, UNICODE).board(layout, table, config.target, [0] * config.sides)
+    seating = Seating.of(config)
+    order = seating.board_order()
+    for n, (side, name) in enumerate(zip(order, names, strict=True)):
+        assert f"─ {name} {table.scores[side]} ─" in screen.row(3 * n)
+        assert screen.row(3 * n + 1).count(UNICODE.front_peg) == 1
+    assert f" {config.target} " in screen.row(3 * len(names))
+    assert layout.messages_y == 3 * len(names) + 1
+
+
+def test_a_partnerships_points_go_on_its_one_track() -> None:
+    table = Table.for_game(GameConfig(players=4, partners=True))
+    table.update(Scored(2, 2, Reason.PLAY, 2))  # North pegs for you and North
+    table.update(Scored(3, 1, Reason.GO, 1))  # East for West and East
+    table.update(Scored(0, 4, Reason.PLAY, 6))
+    assert table.scores == [6, 1] and table.back_pegs == [2, 0]
+
+
+# -- the messages ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seating", "event", "text"),
+    [
+        (Seating(3), Played(2, Card.parse("5h"), 15), "East plays the 5♥: 15."),
+        (Seating(4), Go(2), "North says go."),
+        (Seating(4), Discarded(1, (Card.parse("kd"),)), "West lays away one card."),
+        (Seating(3), Dealt(1, 2), "Hand 2: West deals."),
+        (Seating(4), CountReset(3), "The count starts again at zero; East leads."),
+        (Seating(4), Scored(1, 1, Reason.LAST_CARD, 9), "One for last card: West pegs one."),
+        (
+            Seating(2),
+            Scored(1, 3, Reason.THREE_FOR_LAST, 3),
+            "Three for last: the computer pegs three.",
+        ),
+        (Seating(4), Scored(3, 2, Reason.MUGGINS, 30), "Muggins! East takes the two missed."),
+        (Seating(3), GameOver(2, (97, 80, 121), GameResult.WIN), "East wins 121 to 97 and 80!"),
+        (
+            Seating(4, partners=True),
+            GameOver(0, (121, 85), GameResult.SKUNK),
+            "You and North win 121 to 85: a skunk!",
+        ),
+        (
+            Seating(4, partners=True),
+            GameOver(1, (100, 121), GameResult.WIN),
+            "West and East win 121 to 100!",
+        ),
+        (Seating(4), MatchOver(1, (1, 2, 0, 0)), "West wins the match, 2 to 1, 0 and 0."),
+    ],
+)
+def test_the_messages_name_each_player(seating: Seating, event: object, text: str) -> None:
+    speaker = Speaker(UNICODE, explain=(True,) * seating.players, seating=seating)
+    lines = speaker.lines(event)  # type: ignore[arg-type]  # the table mixes event types
+    assert lines[0].text == text
+
+
+def test_a_shown_hand_is_named_by_its_owner() -> None:
+    *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
+    score = score_hand(hand, starter)
+    speaker = Speaker(UNICODE, explain=(True,) * 4, seating=Seating(4))
+    lines = speaker.lines(Shown(2, tuple(hand), starter, False, score))
+    assert lines[0].text == "North's hand 5♥ 10♣ 5♠ 2♦ + A♣: 6"
+
+
+# -- a deal through the game loop -----------------------------------------------------------
+
+
+def until_the_hand_is_over(screen: FakeScreen) -> str | None:
+    return None if "The hand is over" in screen.text() else ENTER
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_a_deal_is_played_to_the_show_with_each_hand_in_show_order(name: str) -> None:
+    options = VARIANTS[name]
+    screen = FakeScreen(autokey=until_the_hand_is_over)
+    ui = GameUI(screen, options)
+    with pytest.raises(OutOfKeys):
+        ui.run()
+    config = ui.recorder.state.game_config
+    shown = [event for event in ui.recorder.events if isinstance(event, Shown)]
+    dealt_by = next(event.dealer for event in ui.recorder.events if isinstance(event, Dealt))
+    assert [(event.seat, event.crib) for event in shown] == list(
+        show_order(dealt_by, config.players)
+    )
+    seating = Seating.of(config)
+    for event in shown:
+        what = "crib" if event.crib else "hand"
+        title = f"{seating.whose(event.seat)} {what}: {event.score.total}"
+        assert any(title in frame for frame in screen.frames), title
+    if config.players > 2:  # every other hand face up on its row, with its points
+        layout = Layout.for_game(24, 80, config)
+        for seat, y in zip(range(1, config.players), layout.others_y, strict=True):
+            points = next(e.score.total for e in shown if e.seat == seat and not e.crib)
+            assert f"hand {points}" in left(screen, y)
+            for card in next(e.cards for e in shown if e.seat == seat and not e.crib):
+                assert UNICODE.card(card) in left(screen, y + 1)
+        assert f"hand {next(e.score.total for e in shown if e.seat == 0)}" in left(
+            screen, layout.human_y
+        )
+
+
+@pytest.mark.parametrize("name", list(ROUND))
+def test_you_lay_away_one_card_to_the_named_crib(name: str) -> None:
+    options = ROUND[name]
+    screen = FakeScreen(keys=[ENTER, ENTER, ENTER, ENTER])
+    ui = GameUI(screen, options)
+    with pytest.raises(OutOfKeys):
+        ui.run()
+    game = ui.recorder.state.game
+    dealer = next(event.dealer for event in ui.recorder.events if isinstance(event, Dealt))
+    owner = "your" if dealer == Seat.HUMAN else Seating.of(game.config).whose(dealer)
+    asked = [frame for frame in screen.frames if "Choose 1 for" in frame]
+    assert asked and f"Choose 1 for {owner} crib:" in asked[0]
+    assert f"Lay away one card to {owner} crib." in asked[0]
+    mine = [e for e in ui.recorder.events if isinstance(e, Discarded) and e.seat == Seat.HUMAN]
+    assert len(mine) == 1 and len(mine[0].cards) == 1
+
+
+def counting_keys(screen: FakeScreen) -> str | None:
+    """Enter everywhere; a count of 0 for your hand or crib; stop at the end of the hand."""
+    text = screen.text()
+    if "The hand is over" in text:
+        return None
+    lines = text.splitlines()
+    if lines[-2].startswith("Count your") and lines[-2].strip() == lines[-2].split(":")[0] + ":":
+        return "0"
+    return ENTER
+
+
+def test_you_count_your_own_hand_with_muggins_and_the_others_are_counted_for_you() -> None:
+    options = replace(PARTNERS, counting=Counting.CLAIMED, muggins=True)
+    for seed in range(40):
+        screen = FakeScreen(autokey=counting_keys)
+        ui = GameUI(screen, replace(options, seed=seed))
+        with pytest.raises(OutOfKeys):
+            ui.run()
+        events = ui.recorder.events
+        claimed = [e for e in events if isinstance(e, Claimed)]
+        assert claimed and all(e.seat == Seat.HUMAN for e in claimed)  # only yours are asked
+        missed = [e for e in claimed if e.actual > 0]
+        if missed:
+            text = "\n".join(line.text for line in ui.log.entries)
+            assert f"You count 0, but the hand is worth {missed[0].actual}." in text
+            muggins = [e for e in events if isinstance(e, Scored) and e.reason is Reason.MUGGINS]
+            assert muggins and muggins[0].seat in (1, 3)  # an opponent, never your partner
+            assert "Muggins! West takes" in text or "Muggins! East takes" in text
+            return
+    pytest.fail("no deal where your hand had points to miss")
+
+
+# -- hints ----------------------------------------------------------------------------------
+
+
+def test_a_hint_in_a_variant_is_one_sentence_until_the_computer_gives_one() -> None:
+    screen = FakeScreen(keys=["H"])
+    ui = GameUI(screen, THREE, recorder=dealt(THREE))
+    with pytest.raises(OutOfKeys):
+        ui.run()
+    assert ui.log.entries[-1].text == "Hints are not available in this game yet."
+    assert not any("─ Hint " in frame for frame in screen.frames)
+
+
+class FakeAdviser:
+    """Figures for any hand: each discard valued by its first card's rank."""
+
+    def discard_options_for(self, view: Any) -> tuple[DiscardOption, ...]:
+        want = view.config.discards
+        hand = view.hand
+        options = []
+        for i in range(len(hand) - want + 1):
+            laid = tuple(hand[i : i + want])
+            fields: dict[str, Any] = {
+                "discard": laid,
+                "keep": tuple(card for card in hand if card not in laid),
+                "hand": 4.0 + i,
+                "crib": -1.5,
+                "heels": 0.0,
+                "pegging": 0.25,
+                "total": 2.75 + i,
+            }
+            options.append(DiscardOption(**fields))
+        return tuple(sorted(options, key=lambda option: -option.total))
+
+    def play_options_for(self, view: Any) -> tuple[PlayOption, ...]:
+        return tuple(PlayOption(card, 1.0 - n) for n, card in enumerate(view.legal))
+
+
+@pytest.mark.parametrize("name", ["three", "five-card"])
+def test_the_hint_panel_ranks_the_discards_of_five_cards(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    options = VARIANTS[name]
+    monkeypatch.setattr(GameUI, "advised", lambda self: True)
+    screen = FakeScreen(keys=["H"])
+    ui = GameUI(screen, options, recorder=dealt(options))
+    ui.adviser = FakeAdviser()  # type: ignore[assignment]  # the adviser's two calls only
+    with pytest.raises(OutOfKeys):
+        ui.run()
+    hand = ui.recorder.state.game.hands[Seat.HUMAN]
+    want = ui.recorder.state.game_config.discards
+    best = UNICODE.cards(list(hand[len(hand) - want :]))
+    text = screen.text()
+    assert f"Lay away {best}." in text
+    assert "lay away   hand   crib  pegging  total" in text
+    figures = FakeAdviser().discard_options_for(view_for(ui.recorder.state.game, Seat.HUMAN))
+    for line in hint_lines(figures, UNICODE)[2:]:
+        assert line in text
+
+
+def test_a_play_hint_with_more_players_is_measured_against_the_others() -> None:
+    lines = hint_lines([PlayOption(Card.parse("5h"), 1.25)], UNICODE, others="the others'")
+    assert lines[:3] == [
+        "Play the 5♥.",
+        "Pegging to expect to the end of the play,",
+        "yours less the others':",
+    ]
+
+
+# -- the end of a game ----------------------------------------------------------------------
+
+
+def test_the_end_of_a_three_handed_game_names_the_winner_and_each_skunked_loser() -> None:
+    ui = GameUI(FakeScreen(), THREE)
+    lines = ui._losers_lines((80, 121, 95), 1)
+    assert lines == ["Final score: you 80, West 121, East 95.", "You are skunked (under 91)."]
+    lurched = GameUI(FakeScreen(), Options(seed=1, delay=0, players=3, lurch=True))
+    assert lurched._losers_lines((50, 121, 70), 1)[1:] == ["You are skunked (under 61)."]
+    assert ui._losers_lines((121, 40, 95), 0)[1:] == ["West is double skunked (under 61)."]
+
+
+def enter_until_another_game(screen: FakeScreen) -> str:
+    return "n" if "Another game?" in screen.text() else ENTER
+
+
+@pytest.mark.parametrize("name", ["three", "partners"])
+def test_a_whole_game_to_61_ends_in_a_box_saying_who_won(name: str) -> None:
+    options = replace(VARIANTS[name], target=61)
+    screen = FakeScreen(autokey=enter_until_another_game)
+    ui = GameUI(screen, options)
+    assert ui.run() == 0
+    over = next(e for e in ui.recorder.events if isinstance(e, GameOver))
+    seating = Seating.of(ui.recorder.state.game_config)
+    final = [frame for frame in screen.frames if "Another game?" in frame][-1]
+    assert "Game over" in final and seating.side_verb(over.winner, "win") in final
+    assert "Games won: you" in final
+    if name == "three":
+        assert "Final score: you" in final
+    else:
+        assert "Games won: you and North" in final
+
+
+def test_in_the_show_a_hand_not_yet_counted_is_face_down_and_played_cards_are_picked_up() -> None:
+    table = Table.for_game(GameConfig(players=3))
+    played = parse_cards(["9d", "3d", "7c", "kh"])
+    table.phase, table.dealer = Phase.SHOW, 2
+    table.hands = [[], [None] * 4, list(played)]
+    table.face_up = [True, False, True]
+    table.played = [[], list(played), []]
+    table.shown = {2: 6}
+    screen = FakeScreen()
+    layout = Layout.for_game(24, 80, table.config)
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    west, east = layout.others_y
+    assert left(screen, west + 1)[:28].rstrip() == "  " + " ".join(
+        [BACK] * 4
+    )  # picked up, not yet shown
+    assert left(screen, east)[:28].rstrip() == "  East (dealer)  hand 6"
+    assert left(screen, east + 1)[:28].rstrip() == "  9♦ 3♦ 7♣ K♥"
+    table.phase, table.hands[1] = Phase.PLAY, []  # all played: the row starts in its place
+    screen = FakeScreen()
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    assert left(screen, west + 1)[:28].rstrip() == "  9♦ 3♦ 7♣ K♥"
