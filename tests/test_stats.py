@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage.cards import Card
+from cribbage.choices import LEVELS
 from cribbage.events import GameOver, GameResult, Scored, Shown
 from cribbage.match import MatchConfig
 from cribbage.rules import Counting, GameConfig, Seat
 from cribbage.stats import (
-    LEVEL_ORDER,
     MAX_COUNTED,
     BestHand,
     GameTally,
@@ -189,7 +189,7 @@ def test_the_side_fields_are_all_counted() -> None:
 def _some_statistics(seed: int, games: int) -> Statistics:
     stats = Statistics()
     for number in range(games):
-        level = LEVEL_ORDER[(seed + number) % 3]
+        level = LEVELS[(seed + number) % 3]
         tally = tally_match(match_after(seed + number, None).record)
         stats.count_match(f"{seed}-{number}", tally, level)
     stats.count_hint("classic")

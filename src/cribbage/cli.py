@@ -12,22 +12,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import shutil
-import signal
-import subprocess
 import sys
 from collections.abc import Iterator, Sequence
 from types import FrameType
 from typing import Final, NoReturn, TextIO
 
 from . import __version__
-from .calculator import count_text, discard_text
-from .computer import LEVELS
+from .choices import LEVELS, MATCH_POINTS, FirstDealer, Overcount
 from .errors import CribbageError
-from .glyphs import glyphs_for
-from .instructions import rules_text
-from .match import MATCH_POINTS, FirstDealer
-from .rules import Overcount
+
+# The rest of the program is imported where a command needs it, so that `--help` and
+# `--version` answer at once.
 
 __all__ = ["UsageError", "build_parser", "main"]
 
@@ -283,7 +278,7 @@ shell reports `cat` ended by it)."""
 
 def _records() -> str:
     """Where finished matches are filed, for --help (which treats % as a format)."""
-    from .storage import records_directory
+    from .storage.paths import records_directory
 
     where = records_directory()
     return "the records directory" if where is None else str(where).replace("%", "%%")
@@ -390,11 +385,17 @@ def _run(argv: Sequence[str] | None) -> int:
         check_combination(args)
         if args.rules:
             return show_rules()
+        from .glyphs import glyphs_for
+
         glyphs = glyphs_for(sys.stdout, args.ascii)  # cards as the game would draw them here
         if args.count:
+            from .calculator import count_text
+
             print(count_text(args.count, crib=args.crib, glyphs=glyphs))
             return 0
         if args.discard:
+            from .calculator import discard_text
+
             dealer = True if args.dealer else False if args.pone else None
             print(discard_text(args.discard, dealer=dealer, glyphs=glyphs))
             return 0
@@ -458,6 +459,8 @@ def stopped_by_signals() -> Iterator[None]:
     """While the game (or practice, or a replay) runs, SIGHUP and SIGTERM raise `Stopped`
     (where the platform has them) and Ctrl-C raises KeyboardInterrupt, even if the program was
     started with it ignored (as `sh` starts a background job): there Ctrl-C quits."""
+    import signal
+
     previous: list[tuple[signal.Signals, object]] = [
         (signal.SIGINT, signal.signal(signal.SIGINT, signal.default_int_handler))
     ]
@@ -581,6 +584,8 @@ def show_rules(out: TextIO | None = None) -> int:
     The pager is the one `pydoc.pager` would choose: $MANPAGER or $PAGER (a shell command),
     else `less` when it is installed and the terminal can take it; without one, plain output.
     """
+    from .instructions import rules_text
+
     text = rules_text()
     stream = out or sys.stdout
     command = pager_command() if stream.isatty() else None
@@ -597,6 +602,8 @@ def pager_command() -> str | None:
         command = os.environ.get(variable, "").strip()
         if command:
             return command
+    import shutil
+
     if os.environ.get("TERM") in ("dumb", "emacs") or shutil.which("less") is None:
         return None
     return "less"
@@ -604,6 +611,8 @@ def pager_command() -> str | None:
 
 def _page(text: str, command: str) -> bool:
     """Pipe `text` through the shell command `command`; False when it did not run or failed."""
+    import subprocess
+
     try:
         done = subprocess.run(
             command, shell=True, input=text, text=True, errors="backslashreplace", check=False

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
 
+from .choices import MATCH_POINTS, FirstDealer
 from .events import Event, GameResult
 from .pegging import next_seat
 from .rules import Action, GameConfig, GameState, Phase, apply, new_game
@@ -19,25 +19,6 @@ __all__ = [
     "new_match",
     "next_game",
 ]
-
-MATCH_POINTS: dict[str, tuple[int, int, int]] = {
-    "games": (1, 2, 4),
-    "2-3-4": (2, 3, 4),
-    "2-4-6": (2, 4, 6),
-}
-"""Common scales of match points for a win, a skunk and a double skunk."""
-
-
-class FirstDealer(Enum):
-    """Who deals first in the second and later games of a match."""
-
-    LOSER = "loser"
-    """The loser of the previous game (the standard rule); with more than two sides, the
-    side with the fewest points, by its seat first to the left of the last first dealer."""
-    ALTERNATE = "alternate"
-    """Whoever did not deal first in the previous game (the next seat to the left)."""
-    SAME = "same"
-    """Whoever dealt first in the first game, every game."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from enum import Enum, IntEnum
 from typing import Final, TypeAlias
 
 from .cards import DECK, Card, Rank, not_held
+from .choices import Counting, Overcount
 from .errors import (
     CribbageError,
     IllegalPlayError,
@@ -107,26 +108,6 @@ class Phase(Enum):
     PLAY = "the play"
     SHOW = "the show"
     GAME_OVER = "game over"
-
-
-class Counting(Enum):
-    """Who counts a seat's hand and crib in the show."""
-
-    AUTOMATIC = "automatic"
-    """The engine counts and pegs the true score."""
-    CLAIMED = "claimed"
-    """The player states a number (0..29, 19 meaning nothing), BSD style."""
-
-
-class Overcount(Enum):
-    """What an over-counted hand costs, after it is corrected to the true count."""
-
-    BSD = "bsd"
-    """The opponent pegs 2, as BSD cribbage does."""
-    RUTHLESS = "ruthless"
-    """The opponent pegs the excess claimed."""
-    NONE = "none"
-    """Only the correction."""
 
 
 @dataclass(frozen=True, slots=True)

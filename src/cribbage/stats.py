@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from .cards import Card, format_cards
+from .choices import LEVELS
 from .events import GameOver, GameResult, Reason, Scored, Shown
 from .match import MatchOver
 from .record import Record, replay_steps
@@ -37,7 +38,6 @@ from .rules import Seat
 from .variants import Variant, variant_of
 
 __all__ = [
-    "LEVEL_ORDER",
     "MAX_COUNTED",
     "BestHand",
     "GameTally",
@@ -51,7 +51,6 @@ __all__ = [
     "tally_match",
 ]
 
-LEVEL_ORDER: Final = ("easy", "classic", "expert")
 """Levels in the order the report shows them; any other level name follows, sorted."""
 
 MAX_COUNTED: Final = 1000
@@ -333,8 +332,8 @@ def is_level_name(name: object) -> bool:
 
 
 def _ordered_levels(table: dict[str, LevelStats]) -> list[str]:
-    known = [name for name in LEVEL_ORDER if name in table]
-    return known + sorted(name for name in table if name not in LEVEL_ORDER)
+    known = [name for name in LEVELS if name in table]
+    return known + sorted(name for name in table if name not in LEVELS)
 
 
 def _ratio(points: int, times: int) -> str:

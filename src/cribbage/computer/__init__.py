@@ -24,9 +24,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from typing import Final, TypedDict
+from typing import TypedDict
 
 from ..cards import Card, format_cards
+from ..choices import LEVELS
 from ..rules import Action, Claim, CutForDeal, CutStarter, Discard, Phase, Play
 from ..scoring import score_hand
 from ..view import PlayerView
@@ -51,8 +52,6 @@ __all__ = [
     "parse_settings",
     "play_options",
 ]
-
-LEVELS: Final = ("easy", "classic", "expert")
 
 
 class Computer:

@@ -28,23 +28,69 @@ True
 
 from __future__ import annotations
 
-from ..record import replay_steps
-from .files import MAX_FILE_BYTES, write_atomic
-from .locks import FileLock
-from .paths import data_dir
-from .records import load_record, records_directory, write_record
-from .saves import (
-    MIGRATIONS,
-    SAVE_FORMAT,
-    SAVE_VERSION,
-    Options,
-    OptionValue,
-    SavedMatch,
-    UnusableSaveError,
-    new_match_id,
-)
-from .statistics import STATS_FORMAT, STATS_VERSION
-from .store import Storage
+import importlib
+
+TYPE_CHECKING = False  # typing is not imported: `cribbage --help` loads this package
+if TYPE_CHECKING:
+    from ..record import (
+        replay_steps,
+    )
+    from .files import (
+        MAX_FILE_BYTES,
+        write_atomic,
+    )
+    from .locks import (
+        FileLock,
+    )
+    from .paths import (
+        data_dir,
+    )
+    from .records import (
+        load_record,
+        records_directory,
+        write_record,
+    )
+    from .saves import (
+        MIGRATIONS,
+        SAVE_FORMAT,
+        SAVE_VERSION,
+        Options,
+        OptionValue,
+        SavedMatch,
+        UnusableSaveError,
+        new_match_id,
+    )
+    from .statistics import (
+        STATS_FORMAT,
+        STATS_VERSION,
+    )
+    from .store import (
+        Storage,
+    )
+
+_HOME: dict[str, str] = {
+    "replay_steps": "cribbage.record",
+    "MAX_FILE_BYTES": "cribbage.storage.files",
+    "write_atomic": "cribbage.storage.files",
+    "FileLock": "cribbage.storage.locks",
+    "data_dir": "cribbage.storage.paths",
+    "load_record": "cribbage.storage.records",
+    "records_directory": "cribbage.storage.records",
+    "write_record": "cribbage.storage.records",
+    "MIGRATIONS": "cribbage.storage.saves",
+    "SAVE_FORMAT": "cribbage.storage.saves",
+    "SAVE_VERSION": "cribbage.storage.saves",
+    "Options": "cribbage.storage.saves",
+    "OptionValue": "cribbage.storage.saves",
+    "SavedMatch": "cribbage.storage.saves",
+    "UnusableSaveError": "cribbage.storage.saves",
+    "new_match_id": "cribbage.storage.saves",
+    "STATS_FORMAT": "cribbage.storage.statistics",
+    "STATS_VERSION": "cribbage.storage.statistics",
+    "Storage": "cribbage.storage.store",
+}
+"""The module each name lives in, imported on first use: `cribbage --help` needs only
+`records_directory`."""
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -67,3 +113,17 @@ __all__ = [
     "write_atomic",
     "write_record",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """A name of the package, imported from its module when first asked for."""
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module 'cribbage.storage' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

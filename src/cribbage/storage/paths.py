@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Final
 
 __all__ = ["data_dir"]
 
@@ -59,3 +60,15 @@ def _home(given: str | None) -> Path:
         return Path.home()
     except (RuntimeError, KeyError):
         raise RuntimeError("No home directory is known.") from None
+
+
+RECORDS_DIR: Final = "records"
+"""The directory of the data directory where finished matches are filed."""
+
+
+def records_directory() -> Path | None:
+    """The records directory of the player's data directory; None if no home is known."""
+    try:
+        return data_dir() / RECORDS_DIR
+    except RuntimeError:
+        return None

@@ -9,27 +9,15 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Final
 
 from ..errors import InvalidRecordError
 from ..record import Record, replay_steps
 from ..text import visible
 from .files import NotRegularFileError, TooLargeError, describe, read_regular, write_atomic
-from .paths import data_dir
+from .paths import RECORDS_DIR, records_directory
 from .saves import SAVE_FORMAT
 
 __all__ = ["RECORDS_DIR", "load_record", "record_name", "records_directory", "write_record"]
-
-RECORDS_DIR: Final = "records"
-"""The directory of the data directory where finished matches are filed."""
-
-
-def records_directory() -> Path | None:
-    """The records directory of the player's data directory; None if no home is known."""
-    try:
-        return data_dir() / RECORDS_DIR
-    except RuntimeError:
-        return None
 
 
 def record_name(started: str, match_id: str) -> str:
