@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from cribbage.instructions import render
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -64,7 +66,7 @@ def test_the_installed_wheel_carries_the_rules(tmp_path: Path) -> None:
     assert Path(where.stdout.strip()).is_relative_to(env_dir)
     shown = _run(env_dir / "bin" / "cribbage", "--rules", cwd=tmp_path)
     assert shown.returncode == 0, shown.stderr
-    assert shown.stdout == (ROOT / "docs" / "cribbage.n").read_text(encoding="utf-8")
+    assert shown.stdout == render((ROOT / "docs" / "cribbage.n").read_text(encoding="utf-8"))
     manual = env_dir / "share" / "man" / "man6" / "cribbage.6"
     assert manual.read_text(encoding="utf-8") == (ROOT / "docs" / "cribbage.6").read_text(
         encoding="utf-8"
