@@ -35,9 +35,11 @@ from .classic import classic_choose_play, classic_discard_options, classic_play_
 from .discard import DiscardOption, discard_options, make_option
 from .easy import easy_discard, easy_play, four_card_points
 from .play import PlayContext, PlayOption, Who, play_options
-from .search import PegSearch
+from .search import PegSearch, TableSearch
 from .settings import EXPERT, Settings, parse_settings
 from .sums import DISCARD_PAIRS
+from .variant_discard import variant_discard_options
+from .variant_play import search_for, variant_play_options
 
 __all__ = [
     "EXPERT",
@@ -76,6 +78,7 @@ class Computer:
         # Positions of the play solved for one decision often come again in the next ones
         # of the same deal; the search remembers a bounded number of them.
         self._search = PegSearch()
+        self._table: TableSearch | None = None  # the same, for three or four seats
 
     def __repr__(self) -> str:
         return f"Computer({self.level!r}, seed={self.seed})"
@@ -136,7 +139,8 @@ class Computer:
         options = self.discard_options(
             hand, dealer=dealer, my_score=my_score, opp_score=opp_score, target=target
         )
-        return options[0].discard
+        first, second = options[0].discard
+        return first, second
 
     # -- the play
 
@@ -231,22 +235,57 @@ class Computer:
     # -- the options for a seat's view (hints and coaching)
 
     def discard_options_for(self, view: PlayerView) -> tuple[DiscardOption, ...]:
-        """`discard_options` for the discard `view` is waiting on, from that seat's side, with
-        the arguments `act` decides by: its first option is what `act` lays away.
+        """The ways to lay away for the discard `view` is waiting on, best first, from that
+        seat's side, as this level values them: its first option is what `act` lays away.
+
+        In the two-handed six-card game these are `discard_options`; in the other games (one
+        of five laid away with three or four players, two of five in five-card cribbage) the
+        expert's are `cribbage.computer.variant_discard.variant_discard_options`.
 
         Raises:
-            ValueError: the view's hand is not six cards (not a discard).
+            ValueError: the view's hand is not the cards of a discard.
         """
-        return self.discard_options(**_discard_args(view))
+        if _six_card_pair(view):
+            return self.discard_options(**_discard_args(view))
+        if view.dealer is None:
+            raise ValueError("There is no discard before the deal.")
+        if self.level == "easy":
+            return _easy_variant_options(view, self._rng("discard", format_cards(view.hand)))
+        return variant_discard_options(
+            view.hand, view.config, view.seat, view.dealer, bsd=self.level == "classic"
+        )
 
     def play_options_for(self, view: PlayerView) -> tuple[PlayOption, ...]:
-        """`play_options` for the play `view` is waiting on, from that seat's side, with the
-        arguments `act` decides by: its first option is what `act` plays.
+        """Each legal card for the play `view` is waiting on, best first, from that seat's
+        side, as this level values them: its first option is what `act` plays.
+
+        In the two-handed six-card game these are `play_options`; in the other games the
+        expert's are `cribbage.computer.variant_play.variant_play_options`.
 
         Raises:
             ValueError: no card of the view's hand can be played now.
         """
-        return self.options_in(PlayContext.from_view(view))
+        context = PlayContext.from_view(view)
+        if _six_card_pair(view) or self.level != "expert":
+            return self.options_in(context)
+        rng = self._rng(
+            "play",
+            view.seat,
+            format_cards(sorted(view.hand)),
+            " ".join(f"{seat}:{card}" for seat, card in view.history),
+            view.starter,
+            view.dealer,
+            view.scores,
+        )
+        self._table = search_for(view, self._table)
+        return variant_play_options(view, settings=self.settings, rng=rng, search=self._table)
+
+    def _play_for(self, view: PlayerView) -> Card:
+        """The card `act` plays for `view` in the games other than the two-handed six-card one."""
+        legal = view.legal
+        if self.level == "expert" and len({card.rank for card in legal}) == 1:
+            return legal[0]  # forced: every legal card pegs alike (the options agree)
+        return self.play_options_for(view)[0].card
 
     # -- cutting and acting on a view
 
@@ -271,13 +310,13 @@ class Computer:
         if view.phase is Phase.CUT_STARTER and view.cut_range is not None:
             return CutStarter(seat, self.cut(view.cut_range))
         if view.phase is Phase.DISCARD:
-            if not _six_card_pair(view):
-                return Discard(seat, _other_game_discard(view))
-            return Discard(seat, self.discard(**_discard_args(view)))
+            if _six_card_pair(view):
+                return Discard(seat, self.discard(**_discard_args(view)))
+            return Discard(seat, self.discard_options_for(view)[0].discard)
         if view.phase is Phase.PLAY:
-            if not _six_card_pair(view):
-                return Play(seat, classic_choose_play(view.hand, view.pile))
-            return Play(seat, self.choose_play(PlayContext.from_view(view)))
+            if _six_card_pair(view):
+                return Play(seat, self.choose_play(PlayContext.from_view(view)))
+            return Play(seat, self._play_for(view))
         if view.phase is Phase.SHOW and view.counting is not None and view.starter is not None:
             shown = view.counting
             return Claim(seat, score_hand(shown.cards, view.starter, crib=shown.crib).total)
@@ -289,12 +328,17 @@ def _six_card_pair(view: PlayerView) -> bool:
     return view.players == 2 and not view.config.five_card
 
 
-def _other_game_discard(view: PlayerView) -> tuple[Card, ...]:
-    """In three- and four-handed and five-card games: keep the cards that score the most as
-    they stand (every level, for now)."""
-    keeps = itertools.combinations(view.hand, view.config.kept_size)
-    best = max(keeps, key=four_card_points)
-    return tuple(card for card in view.hand if card not in best)
+def _easy_variant_options(view: PlayerView, rng: random.Random) -> tuple[DiscardOption, ...]:
+    """The easy level's discard in the other games: the kept cards' points as they stand,
+    the best first (ties in a random order)."""
+    cards = sorted(view.hand)
+    options = []
+    for keep in itertools.combinations(cards, view.config.kept_size):
+        points = four_card_points(keep)
+        thrown = tuple(card for card in cards if card not in keep)
+        options.append(DiscardOption(thrown, keep, points, 0.0, 0.0, 0.0, points))
+    rng.shuffle(options)
+    return tuple(sorted(options, key=lambda option: -option.total))
 
 
 class _DiscardArgs(TypedDict):

@@ -26,9 +26,9 @@ class DiscardOption:
     """One way to lay away two cards, with what the computer expects of it.
 
     Attributes:
-        discard: the two cards laid away.
-        keep: the four cards kept.
-        hand: the kept cards' expected show, over the 46 starters the player cannot see.
+        discard: the cards laid away (two in the two-handed games, else one).
+        keep: the cards kept (four, or three in five-card cribbage).
+        hand: the kept cards' expected show, over the starters the player cannot see.
         crib: the crib's expected show: positive for one's own crib, negative for the
             opponent's.
         heels: his heels (2 when the starter is a jack): positive for the dealer, negative
@@ -39,8 +39,8 @@ class DiscardOption:
         win: the chance of winning the game, when the score made it matter (else None).
     """
 
-    discard: tuple[Card, Card]
-    keep: tuple[Card, Card, Card, Card]
+    discard: tuple[Card, ...]
+    keep: tuple[Card, ...]
     hand: float
     crib: float
     heels: float

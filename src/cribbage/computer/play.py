@@ -20,7 +20,7 @@ from math import comb
 from typing import Literal, TypeAlias
 
 from ..cards import DECK, Card
-from ..pegging import LIMIT, fits, playable
+from ..pegging import LIMIT, fits, next_seat, playable
 from ..scoring import hand_points
 from ..view import PlayerView
 from .endgame import crib_chances, end_of_play_value, is_aware
@@ -35,6 +35,7 @@ __all__ = [
     "PlayOption",
     "Who",
     "least_value_held",
+    "least_values",
     "opponent_holdings",
     "play_options",
 ]
@@ -60,13 +61,55 @@ class PlayOption:
     win: float | None = None
 
 
-def least_value_held(history: Sequence[tuple[Who, Card]], sequence: Sequence[Card]) -> int:
-    """The smallest counting value the opponent can still hold, from its go's, on my turn.
+def least_values(
+    history: Sequence[tuple[int, Card]], players: int, to_move: int, new_count: bool
+) -> tuple[int, ...]:
+    """For each seat, the smallest counting value it can still hold, from the play so far.
 
-    Replaying the play: whenever the opponent did not play at some count (the computer
-    played twice in a row, or the count started again without reaching 31), every card it
-    still held was worth more than 31 minus that count. `sequence` (the current count's
-    cards) tells whether the count has started again since the last card of `history`.
+    `history` is every card played this deal, in order, with its seat; `to_move` the seat to
+    play now and `new_count` whether the count has started again since the last card. When
+    the turn passed over a seat at some count (the next card came from further round the
+    table), or the count started again without reaching 31 (nobody could play), every card
+    those seats still hold is worth more than 31 minus that count.
+
+    >>> from cribbage.cards import parse_cards
+    >>> k, q, five = parse_cards(["kc", "qd", "5h"])
+    >>> least_values([(0, k), (1, q), (0, five)], 3, 1, False)  # seat 2 could not play on 20
+    (1, 1, 12)
+    >>> least_values([(0, k), (1, q), (0, five)], 3, 0, True)  # then nobody could play on 25
+    (7, 7, 12)
+    """
+    least = [1] * players
+    count = 0
+    previous: int | None = None
+    moves: list[tuple[int, Card | None]] = [*history, (to_move, None)]
+    for seat, card in moves:
+        if previous is not None and count < LIMIT:
+            again = not fits(count, card.value) if card is not None else new_count
+            if again:
+                passed = list(range(players))  # nobody could play
+            elif seat == previous:
+                passed = [s for s in range(players) if s != seat]
+            else:
+                passed = []
+                between = next_seat(previous, players)
+                while between != seat:
+                    passed.append(between)
+                    between = next_seat(between, players)
+            for s in passed:
+                least[s] = max(least[s], LIMIT + 1 - count)
+        if card is None:
+            break
+        if count == LIMIT or not fits(count, card.value):
+            count = 0
+        count += card.value
+        previous = seat
+    return tuple(least)
+
+
+def least_value_held(history: Sequence[tuple[Who, Card]], sequence: Sequence[Card]) -> int:
+    """The smallest counting value the opponent can still hold, from its go's, on my turn
+    (`least_values` for two seats).
 
     >>> from cribbage.cards import parse_cards
     >>> k, q, three, four, ace = parse_cards(["kc", "qd", "3h", "4s", "ad"])
@@ -76,22 +119,8 @@ def least_value_held(history: Sequence[tuple[Who, Card]], sequence: Sequence[Car
     >>> least_value_held(played[:3], [k, q, three])
     1
     """
-    least = 1
-    count = 0
-    previous: Who | None = None
-    for who, card in history:
-        if count == LIMIT:
-            count = 0
-        elif not fits(count, card.value):
-            least = max(least, LIMIT + 1 - count)  # nobody could play: the count started again
-            count = 0
-        elif previous == "me" and who == "me" and count > 0:
-            least = max(least, LIMIT + 1 - count)  # it said go
-        count += card.value
-        previous = who
-    if history and count < LIMIT and (not sequence or previous == "me"):
-        least = max(least, LIMIT + 1 - count)  # a go since the last card
-    return least
+    seats = [(0 if who == "me" else 1, card) for who, card in history]
+    return least_values(seats, 2, 0, bool(history) and not sequence)[1]
 
 
 def opponent_holdings(

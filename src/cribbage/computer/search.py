@@ -4,7 +4,8 @@ Pegging depends only on ranks, so a position is the ranks each side still holds,
 what of the cards played since the count began can still score, and whose turn it is.
 `PegSearch` solves the rest of the play when both hands are known (each side playing its
 best for points: mine minus the opponent's); `WinSearch` does the same for the chance of
-winning the game, given what the end of the play is worth. Both take the rules of the play
+winning the game, given what the end of the play is worth; `TableSearch` solves it for three
+or four seats, or for the single count of five-card cribbage. Both take the rules of the play
 from `cribbage.pegging.next_turn` and the points of each card from `cribbage.scoring`. The
 computer averages these over the hands the opponent may hold (see `cribbage.computer.play`).
 
@@ -24,7 +25,15 @@ from typing import Final, TypeAlias
 from ..pegging import NO_CARD, next_turn
 from ..scoring import count_points, pair_and_run_points
 
-__all__ = ["PegSearch", "Ranks", "WinSearch", "move_points", "net_points", "scoring_tail"]
+__all__ = [
+    "PegSearch",
+    "Ranks",
+    "TableSearch",
+    "WinSearch",
+    "move_points",
+    "net_points",
+    "scoring_tail",
+]
 
 Ranks: TypeAlias = tuple[int, ...]
 """Ranks 1..13 in ascending order (a hand) or in the order played (a count)."""
@@ -365,4 +374,115 @@ class WinSearch:
             return self.at_end(got, lost)
         return self._chance(
             mine_after, theirs_after, tail, new_count, to_move_is_me, got, lost, alpha, beta
+        )
+
+
+class TableSearch:
+    """Points to the end of the play with any number of seats, every hand known: each point
+    weighed by `weights[seat]` of the seat that pegs it (positive for the searching seat's
+    side, negative for the others), the seats of positive weight playing to raise the total
+    and the others to lower it (as if the others played together against the searching side:
+    exact for partners, a cautious guess with three or four players each for themselves).
+
+    `single_count` is five-card cribbage's play: it ends at thirty-one or the first go.
+    `to_count_end` stops the search when the count starts again (the go or thirty-one
+    scored), as a quicker guess early in a play of many cards. Positions solved are
+    remembered, up to `limit` of them, as `PegSearch` does.
+
+    >>> TableSearch((1.0, -0.5, -0.5)).move(((5,), (10,), (13,)), (), 0, 0, 5)  # 5, 10, K: 15 and last card
+    -1.5
+    """
+
+    def __init__(
+        self,
+        weights: tuple[float, ...],
+        *,
+        single_count: bool = False,
+        to_count_end: bool = False,
+        limit: int = 250_000,
+    ) -> None:
+        self.weights = weights
+        self.single_count = single_count
+        self.to_count_end = to_count_end
+        self.limit = limit
+        self.memory: dict[tuple[tuple[Ranks, ...], Ranks, int, int], tuple[float, int]] = {}
+
+    def move(
+        self, hands: tuple[Ranks, ...], count_ranks: Ranks, count: int, seat: int, rank: int
+    ) -> float:
+        """What `seat` playing `rank` now is worth: the points to the end of the play, this
+        card's included. `hands` holds each seat's ranks (ascending); `count_ranks` the
+        ranks played since the count began, totalling `count`."""
+        tail = scoring_tail(count_ranks)
+        i = hands[seat].index(rank)
+        return self._after(hands, tail, count, seat, i, -_INFINITY, _INFINITY)
+
+    def _value(
+        self,
+        hands: tuple[Ranks, ...],
+        tail: Ranks,
+        count: int,
+        seat: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """The position's value by alpha-beta search, as `PegSearch._net`."""
+        key = (hands, tail, count, seat)
+        known = self.memory.get(key)
+        if known is not None:
+            value, alpha, beta = _window(known, alpha, beta)
+            if value is not None:
+                return value
+        low, high = alpha, beta
+        raising = self.weights[seat] > 0
+        best = -_INFINITY if raising else _INFINITY
+        for i in _moves(hands[seat], count):
+            value = self._after(hands, tail, count, seat, i, alpha, beta)
+            if raising:
+                if value > best:
+                    best = value
+                    if best > alpha:
+                        alpha = best
+            elif value < best:
+                best = value
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        if len(self.memory) > self.limit:
+            self.memory.clear()
+        self.memory[key] = (
+            best,
+            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
+        )
+        return best
+
+    def _after(
+        self,
+        hands: tuple[Ranks, ...],
+        tail: Ranks,
+        count: int,
+        seat: int,
+        i: int,
+        alpha: float,
+        beta: float,
+    ) -> float:
+        """`_value` once `seat` has played the card at position `i` of its hand."""
+        hand = hands[seat]
+        rank = hand[i]
+        after = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
+        count += _VALUE[rank]
+        tail, points = _extend(tail, rank)
+        least = tuple(_VALUE[held[0]] if held else NO_CARD for held in after)
+        turn = next_turn(count, seat, least, self.single_count)
+        gain = self.weights[seat] * (points + _COUNT_POINTS[count] + turn.bonus)
+        if turn.to_move < 0 or (turn.reset and self.to_count_end):
+            return gain
+        return gain + self._value(
+            after,
+            () if turn.reset else tail,
+            turn.new_count,
+            turn.to_move,
+            alpha - gain,
+            beta - gain,
         )
