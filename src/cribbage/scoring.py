@@ -24,6 +24,7 @@ from functools import lru_cache
 from typing import Final
 
 from .cards import Card, Rank, format_cards
+from .pegging import LIMIT
 
 __all__ = [
     "RANK_KEY",
@@ -264,13 +265,13 @@ def score_play(sequence: Sequence[Card]) -> Score:
     if not cards:
         raise ValueError("There is no card to score.")
     count = sum(card.value for card in cards)
-    if count > 31:
-        raise ValueError(f"The count {count} is past 31.")
+    if count > LIMIT:
+        raise ValueError(f"The count {count} is past {LIMIT}.")
     items: list[ScoreItem] = []
-    if count == 15:
-        items.append(ScoreItem(ScoreKind.FIFTEEN, cards, 2))
-    elif count == 31:
-        items.append(ScoreItem(ScoreKind.THIRTY_ONE, cards, 2))
+    points = count_points(count)
+    if points:
+        kind = ScoreKind.THIRTY_ONE if count == LIMIT else ScoreKind.FIFTEEN
+        items.append(ScoreItem(kind, cards, points))
     same, run = play_combination(tuple(card.rank for card in cards))
     if same >= 2:
         items.append(ScoreItem(ScoreKind.PAIR, cards[-same:], same * (same - 1)))
