@@ -104,6 +104,13 @@ def test_a_cut_can_be_typed_as_a_number() -> None:
     assert ui.recorder.record.steps[0] == CutForDeal(Seat.HUMAN, 31)
 
 
+def test_a_typed_cut_out_of_range_is_refused_in_the_words_of_the_rules() -> None:
+    ui, screen = make_ui(["2", ENTER])
+    run_until_out_of_keys(ui)
+    assert ui.recorder.record.steps == ()
+    assert "Cut between 4 and 48 cards down" in " ".join(screen.text().split())
+
+
 def test_random_cut_asks_nothing() -> None:
     ui, screen = make_ui(options=Options(seed=1, delay=0, random_cut=True))
     run_until_out_of_keys(ui)

@@ -21,7 +21,7 @@ from typing import Final
 from ..cards import Card
 from ..coach import HandKey, HandReview, review_hands, summarize
 from ..computer import Computer, DiscardOption, PlayOption
-from ..errors import CribbageError
+from ..errors import CribbageError, IllegalPlayError
 from ..events import (
     CountReset,
     DealerChosen,
@@ -49,6 +49,7 @@ from ..rules import (
     Phase,
     Play,
     Seat,
+    check_cut,
     pending,
 )
 from ..view import PlayerView, view_for
@@ -523,10 +524,13 @@ class GameUI:
                 elif key == BACKSPACE:
                     self.typed = self.typed[:-1]
                 elif key in (ENTER, " "):
-                    if self.typed and not low <= int(self.typed) <= high:
-                        self.log.say(f"Cut between {low} and {high} cards down.", Tone.ERROR)
-                        self.typed = ""
-                        continue
+                    if self.typed:
+                        try:
+                            check_cut(view.pack_size, int(self.typed))
+                        except IllegalPlayError as err:
+                            self.log.say(str(err), Tone.ERROR)
+                            self.typed = ""
+                            continue
                     return position
                 elif key == ESCAPE:
                     self.typed = ""
