@@ -15,7 +15,7 @@ import struct
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Final, Protocol
 
 import pytest
 
@@ -110,6 +110,9 @@ def test_the_canonical_match_depends_only_on_its_seed() -> None:
 KILL_GAME = GameConfig(target=31)
 KILL_MATCH = MatchConfig(games=2)
 _REPORT = struct.Struct("<i")
+_LOOK_AGAIN: Final = 0.001
+"""Seconds `Reports.wait_for_file` waits for a report before looking for the file again: short,
+since a save's temporary file lasts only as long as the save."""
 
 
 def run_saver(home: str, seed: int, report_fd: int) -> None:
@@ -159,9 +162,13 @@ class Reports:
             self._take(os.read(self._fd, 65536))
 
     def wait_for_file(self, directory: Path, pattern: str) -> None:
-        """Return once a file matching `pattern` is in `directory`, or the writer has ended."""
+        """Return once a file matching `pattern` is in `directory`, or the writer has ended.
+
+        Between looks at the directory it waits on the pipe, for at most `_LOOK_AGAIN`
+        seconds: a report (or the end) wakes it at once, and a file appears without one.
+        """
         while not any(directory.glob(pattern)) and not self._ended:
-            if select.select([self._fd], [], [], 0)[0]:  # reports waiting, or the end
+            if select.select([self._fd], [], [], _LOOK_AGAIN)[0]:  # reports waiting, or the end
                 self._take(os.read(self._fd, 65536))
 
     def finish(self) -> bytes:
