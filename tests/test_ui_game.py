@@ -22,7 +22,7 @@ from cribbage.rules import (
     pending,
 )
 from cribbage.ui.game import GameUI, Hooks, Options, Quit
-from cribbage.ui.screen import BACKSPACE, ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
+from cribbage.ui.keys import BACKSPACE, ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 
 from .support import simplest_action

@@ -56,7 +56,7 @@ from ..view import PlayerView, view_for
 from .choosing import Choice
 from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
-from .screen import (
+from .keys import (
     BACKSPACE,
     DOWN,
     END,
@@ -72,8 +72,8 @@ from .screen import (
     RESIZE,
     RIGHT,
     UP,
-    Screen,
 )
+from .screen import Screen
 from .seats import Seating
 from .table import Table
 from .words import Line, MessageLog, Speaker, Tone, coach_lines, coach_summary_lines, hint_lines

@@ -19,7 +19,8 @@ from ..record import Record, replay_steps
 from ..rules import Seat
 from ..view import view_for
 from .draw import HandPicture, Layout, Painter
-from .screen import BACKSPACE, END, F10, HOME, LEFT, PAGE_DOWN, PAGE_UP, REDRAW, RESIZE, Screen
+from .keys import BACKSPACE, END, F10, HOME, LEFT, PAGE_DOWN, PAGE_UP, REDRAW, RESIZE
+from .screen import Screen
 from .seats import Seating
 from .table import Table
 from .words import Line, MessageLog, Speaker

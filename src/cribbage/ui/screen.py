@@ -2,8 +2,7 @@
 
 `Screen` is the small interface every drawing and key-handling function uses; `CursesScreen`
 is the real one, and the tests use a fake that keeps the grid in memory. Keys arrive as
-strings: a printable character as itself, anything else as one of the names in `keys`
-(imported here too).
+strings: a printable character as itself, anything else as one of the names in `keys`.
 """
 
 from __future__ import annotations
@@ -34,21 +33,6 @@ from .keys import (
 )
 
 __all__ = [
-    "BACKSPACE",
-    "DOWN",
-    "END",
-    "ENTER",
-    "ESCAPE",
-    "F1",
-    "F10",
-    "HOME",
-    "LEFT",
-    "PAGE_DOWN",
-    "PAGE_UP",
-    "REDRAW",
-    "RESIZE",
-    "RIGHT",
-    "UP",
     "Color",
     "CursesScreen",
     "Screen",
