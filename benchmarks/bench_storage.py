@@ -5,7 +5,7 @@
 
 A save is a full `Storage.save`: the match as JSON, a temporary file written and fsynced,
 renamed over the old save, and the directory fsynced. Matches are the tests' random legal
-play (tests/test_storage_support.py), cut at a given number of steps: a 121-point game takes
+play (tests/storage_support.py), cut at a given number of steps: a 121-point game takes
 about 145 steps, a long match several hundred.
 """
 
@@ -20,11 +20,12 @@ import tempfile
 import time
 from pathlib import Path
 
+# storage_support is the support module the storage tests share with the benchmarks
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from cribbage.match import MatchConfig
 from cribbage.storage import SavedMatch, Storage
-from test_storage_support import match_after
+from storage_support import match_after
 
 
 def _median_ms(action: object, repeat: int) -> tuple[float, float]:

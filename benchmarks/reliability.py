@@ -30,10 +30,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1] / "tests"
-sys.path.insert(0, str(TESTS))
+sys.path.insert(0, str(TESTS))  # for storage_support, shared with the storage tests
 
 from cribbage.storage import Storage  # noqa: E402
-from test_storage_support import (  # noqa: E402
+from storage_support import (  # noqa: E402
     Reports,
     damage,
     kill_and_check,

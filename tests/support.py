@@ -1,5 +1,5 @@
-"""Shared test helpers: card strategies, a naive scorer, a random-play driver, and the
-benchmark scripts loaded as modules."""
+"""Shared test helpers: card strategies, a naive scorer, a random-play driver and the checks
+every random game must pass, and the benchmark scripts loaded as modules."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import itertools
 import json
 import random
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -16,16 +17,18 @@ from typing import Any
 from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, Rank
-from cribbage.events import Event
+from cribbage.events import Event, GameOver, Played
 from cribbage.rules import (
     Action,
     CutForDeal,
     CutStarter,
+    GameConfig,
     GameState,
     Phase,
     Play,
     apply,
     legal_actions,
+    new_game,
 )
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,6 +113,46 @@ def play_random_game(
         after, events = apply(state, action)
         yield state, action, after, events
         state = after
+
+
+def cards_in_place(state: GameState) -> Counter[Card]:
+    """Every card once: in a hand, played, in the crib or in the pack."""
+    places: Counter[Card] = Counter(state.pack)
+    for hand in state.hands:
+        places.update(hand)
+    places.update(card for _, card in state.history)
+    places.update(state.crib)
+    return places
+
+
+def checked_random_game(
+    seed: int, config: GameConfig
+) -> Iterator[tuple[GameState, GameState, tuple[Event, ...]]]:
+    """A random legal game from `seed`, yielding (before, after, events) for each action once
+    what every game keeps is checked: each card in one place, the count within 31 and the sum
+    of the pile, scores that never fall, and one `GameOver`, at the end, won at or past the
+    target with the result the best loser's score calls for. Tests add their own checks."""
+    rng = random.Random(seed)
+    state = new_game(config, seed=seed)
+    game_overs = 0
+    for before, _, after, events in play_random_game(state, rng):
+        assert game_overs == 0
+        if after.phase is not Phase.CUT_FOR_DEAL:
+            assert cards_in_place(after) == Counter(DECK)
+        assert 0 <= after.count <= 31
+        assert sum(card.value for card in after.pile) == after.count
+        assert all(a >= b for a, b in zip(after.scores, before.scores, strict=True))
+        for event in events:
+            match event:
+                case Played(_, _, count):
+                    assert count <= 31
+                case GameOver(winner, scores, result):
+                    game_overs += 1
+                    best_loser = max(s for side, s in enumerate(scores) if side != winner)
+                    assert scores[winner] >= config.target > best_loser
+                    assert result is config.result_for(best_loser)
+        yield before, after, events
+    assert game_overs == 1
 
 
 def play_state(

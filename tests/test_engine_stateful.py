@@ -46,7 +46,7 @@ from cribbage.rules import (
 )
 from cribbage.storage import SavedMatch, Storage
 
-from .test_storage_support import random_step
+from .storage_support import random_step
 
 
 def listed(game: GameState, action: Action) -> bool:

@@ -35,9 +35,9 @@ from cribbage.storage.statistics import (
     write_statistics,
 )
 from cribbage.ui.game import Options
+from cribbage.ui.keys import END, ENTER
 from cribbage.ui.replay import ReplayUI, frames_of
 from cribbage.ui.saving import RESUME_QUESTION, play_kept, resumed_options
-from cribbage.ui.screen import END, ENTER
 from cribbage.ui.seats import Seating
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 from cribbage.ui.words import Speaker

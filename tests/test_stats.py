@@ -29,7 +29,7 @@ from cribbage.stats import (
 )
 from cribbage.storage.statistics import dump_statistics, parse_statistics
 
-from .test_storage_support import CLAIMED, match_after
+from .storage_support import CLAIMED, match_after
 
 seeds = st.integers(0, 2**32)
 

@@ -30,7 +30,7 @@ from cribbage.storage import (
 )
 from cribbage.storage.statistics import STATS_VERSION, parse_statistics
 
-from .test_storage_support import match_after
+from .storage_support import match_after
 
 TESTS = Path(__file__).parent
 SRC = TESTS.parent / "src"
@@ -504,7 +504,7 @@ COUNTER = """
 import sys
 sys.path.insert(0, sys.argv[2])
 from cribbage.storage import Storage
-from test_storage_support import match_after
+from storage_support import match_after
 with Storage(sys.argv[1]) as storage:
     print(storage.claim() is None, flush=True)
     for seed in range(int(sys.argv[3]), int(sys.argv[3]) + 15):

@@ -22,7 +22,7 @@ import pytest
 
 from cribbage.storage import SavedMatch, Storage
 
-from .test_storage_support import (
+from .storage_support import (
     ForkedSaver,
     damage,
     kill_and_check,
@@ -215,7 +215,7 @@ FSIZE_CHILD = """
 import json, resource, signal, sys
 sys.path.insert(0, sys.argv[2])
 from cribbage.storage import Storage
-from test_storage_support import match_after
+from storage_support import match_after
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 storage = Storage(sys.argv[1])
 assert storage.claim() is None

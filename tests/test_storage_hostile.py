@@ -22,8 +22,8 @@ from cribbage import cli
 from cribbage.errors import InvalidRecordError
 from cribbage.storage import Storage, files, load_record, write_record
 
+from .storage_support import match_after
 from .test_storage import is_one_sentence
-from .test_storage_support import match_after
 
 T = TypeVar("T")
 POSIX = os.name == "posix"

@@ -10,7 +10,7 @@ from cribbage.glyphs import UNICODE
 from cribbage.record import Recorder
 from cribbage.rules import Discard, Phase, Play, Seat, legal_plays, pending
 from cribbage.ui.game import Hooks, Options, help_lines
-from cribbage.ui.screen import ENTER, F1, LEFT
+from cribbage.ui.keys import ENTER, F1, LEFT
 from cribbage.ui.testing import FakeScreen, Key
 from cribbage.ui.words import coach_lines, coach_summary_lines
 from cribbage.view import view_for

@@ -22,7 +22,7 @@ from cribbage.rules import (
     pending,
 )
 from cribbage.ui.game import GameUI, Hooks, Options, Quit
-from cribbage.ui.screen import BACKSPACE, ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
+from cribbage.ui.keys import BACKSPACE, ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 
 from .support import simplest_action
@@ -102,6 +102,13 @@ def test_a_cut_can_be_typed_as_a_number() -> None:
     ui, _ = make_ui(["3", "1", ENTER])
     run_until_out_of_keys(ui)
     assert ui.recorder.record.steps[0] == CutForDeal(Seat.HUMAN, 31)
+
+
+def test_a_typed_cut_out_of_range_is_refused_in_the_words_of_the_rules() -> None:
+    ui, screen = make_ui(["2", ENTER])
+    run_until_out_of_keys(ui)
+    assert ui.recorder.record.steps == ()
+    assert "Cut between 4 and 48 cards down" in " ".join(screen.text().split())
 
 
 def test_random_cut_asks_nothing() -> None:

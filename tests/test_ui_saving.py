@@ -18,6 +18,7 @@ from cribbage.rules import (
 )
 from cribbage.storage import SavedMatch, Storage, load_record
 from cribbage.ui.game import Options
+from cribbage.ui.keys import BACKSPACE, ENTER, ESCAPE, LEFT, REDRAW, RIGHT
 from cribbage.ui.replay import ReplayUI, frames_of
 from cribbage.ui.saving import (
     KEPT,
@@ -27,17 +28,7 @@ from cribbage.ui.saving import (
     resumed_options,
     saved_options,
 )
-from cribbage.ui.screen import (
-    BACKSPACE,
-    ENTER,
-    ESCAPE,
-    LEFT,
-    REDRAW,
-    REPLACEMENT,
-    RIGHT,
-    CursesScreen,
-    TerminalGone,
-)
+from cribbage.ui.screen import REPLACEMENT, CursesScreen, TerminalGone
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 from cribbage.ui.words import Speaker
 

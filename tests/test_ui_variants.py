@@ -32,7 +32,7 @@ from cribbage.rules import Counting, CutForDeal, GameConfig, Phase, Seat, pendin
 from cribbage.scoring import score_hand
 from cribbage.ui.draw import HandPicture, Layout, Painter
 from cribbage.ui.game import GameUI, Options
-from cribbage.ui.screen import ENTER
+from cribbage.ui.keys import ENTER
 from cribbage.ui.seats import Seating
 from cribbage.ui.table import Table
 from cribbage.ui.testing import FakeScreen, OutOfKeys

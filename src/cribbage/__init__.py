@@ -6,7 +6,7 @@
 29
 """
 
-import importlib
+from .lazy import lazy_names
 
 TYPE_CHECKING = False  # typing itself is not imported: `import cribbage` stays quick
 
@@ -86,64 +86,64 @@ if TYPE_CHECKING:
     )
 
 _HOME: dict[str, str] = {
-    "DECK": "cards",
-    "Card": "cards",
-    "Rank": "cards",
-    "Suit": "cards",
-    "format_cards": "cards",
-    "parse_cards": "cards",
-    "AmbiguousCardError": "errors",
-    "CardNotInHandError": "errors",
-    "CribbageError": "errors",
-    "IllegalPlayError": "errors",
-    "InvalidActionError": "errors",
-    "InvalidCardError": "errors",
-    "InvalidClaimError": "errors",
-    "InvalidRecordError": "errors",
-    "NotYourTurnError": "errors",
-    "GameResult": "events",
-    "Reason": "events",
-    "FirstDealer": "match",
-    "MatchConfig": "match",
-    "MatchState": "match",
-    "apply_match": "match",
-    "new_match": "match",
-    "next_game": "match",
-    "NEXT_GAME": "record",
-    "Record": "record",
-    "Recorder": "record",
-    "replay": "record",
-    "Action": "rules",
-    "Claim": "rules",
-    "Counting": "rules",
-    "CutForDeal": "rules",
-    "CutStarter": "rules",
-    "Discard": "rules",
-    "GameConfig": "rules",
-    "GameState": "rules",
-    "Overcount": "rules",
-    "Phase": "rules",
-    "Play": "rules",
-    "Seat": "rules",
-    "apply": "rules",
-    "cut_positions": "rules",
-    "is_legal": "rules",
-    "legal_actions": "rules",
-    "legal_plays": "rules",
-    "new_game": "rules",
-    "pending": "rules",
-    "Score": "scoring",
-    "ScoreItem": "scoring",
-    "ScoreKind": "scoring",
-    "announce": "scoring",
-    "score_hand": "scoring",
-    "score_play": "scoring",
-    "PlayerView": "view",
-    "view_for": "view",
-    "Computer": "computer",
+    "DECK": ".cards",
+    "Card": ".cards",
+    "Rank": ".cards",
+    "Suit": ".cards",
+    "format_cards": ".cards",
+    "parse_cards": ".cards",
+    "AmbiguousCardError": ".errors",
+    "CardNotInHandError": ".errors",
+    "CribbageError": ".errors",
+    "IllegalPlayError": ".errors",
+    "InvalidActionError": ".errors",
+    "InvalidCardError": ".errors",
+    "InvalidClaimError": ".errors",
+    "InvalidRecordError": ".errors",
+    "NotYourTurnError": ".errors",
+    "GameResult": ".events",
+    "Reason": ".events",
+    "FirstDealer": ".match",
+    "MatchConfig": ".match",
+    "MatchState": ".match",
+    "apply_match": ".match",
+    "new_match": ".match",
+    "next_game": ".match",
+    "NEXT_GAME": ".record",
+    "Record": ".record",
+    "Recorder": ".record",
+    "replay": ".record",
+    "Action": ".rules",
+    "Claim": ".rules",
+    "Counting": ".rules",
+    "CutForDeal": ".rules",
+    "CutStarter": ".rules",
+    "Discard": ".rules",
+    "GameConfig": ".rules",
+    "GameState": ".rules",
+    "Overcount": ".rules",
+    "Phase": ".rules",
+    "Play": ".rules",
+    "Seat": ".rules",
+    "apply": ".rules",
+    "cut_positions": ".rules",
+    "is_legal": ".rules",
+    "legal_actions": ".rules",
+    "legal_plays": ".rules",
+    "new_game": ".rules",
+    "pending": ".rules",
+    "Score": ".scoring",
+    "ScoreItem": ".scoring",
+    "ScoreKind": ".scoring",
+    "announce": ".scoring",
+    "score_hand": ".scoring",
+    "score_play": ".scoring",
+    "PlayerView": ".view",
+    "view_for": ".view",
+    "Computer": ".computer",
 }
-"""The module each public name lives in: loaded on first use, so that `import cribbage` (and
-`cribbage --version`) costs next to nothing."""
+"""The module each public name lives in, relative to this package: loaded on first use, so
+that `import cribbage` (and `cribbage --version`) costs next to nothing."""
 
 __version__ = "0.1.0"
 
@@ -207,15 +207,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """A public name, imported from its module when first asked for."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module 'cribbage' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_names(globals(), _HOME)

@@ -12,6 +12,7 @@ from .errors import AmbiguousCardError, CardNotInHandError, InvalidCardError
 from .text import visible
 
 __all__ = [
+    "COUNTING_VALUES",
     "DECK",
     "Card",
     "Rank",
@@ -21,6 +22,15 @@ __all__ = [
     "parse_cards",
     "resolve_card",
 ]
+
+
+COUNTING_VALUES: Final[tuple[int, ...]] = tuple(min(rank, 10) for rank in range(14))
+"""Each rank's value toward 15 and 31, indexed by the rank (1..13; index 0 is unused): tens
+and face cards count ten. `Rank.counting_value` reads it; loops over plain ranks index it.
+
+>>> COUNTING_VALUES[5], COUNTING_VALUES[13]
+(5, 10)
+"""
 
 
 class Rank(IntEnum):
@@ -47,7 +57,7 @@ class Rank(IntEnum):
         >>> Rank.KING.counting_value, Rank.ACE.counting_value
         (10, 1)
         """
-        return min(int(self), 10)
+        return COUNTING_VALUES[self]
 
     @property
     def letter(self) -> str:

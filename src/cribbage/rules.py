@@ -74,6 +74,7 @@ __all__ = [
     "Seat",
     "apply",
     "check",
+    "check_cut",
     "cut_positions",
     "cut_range",
     "is_legal",
@@ -430,6 +431,26 @@ def cut_range(pack_size: int) -> range:
     return range(MIN_PACKET, pack_size - MIN_PACKET + 1)
 
 
+def check_cut(pack_size: int, position: int) -> None:
+    """Return when a pack of `pack_size` cards may be cut `position` cards down (see `cut_range`).
+
+    Raises:
+        IllegalPlayError: a packet would keep fewer than four cards.
+
+    >>> check_cut(52, 48)
+    >>> check_cut(52, 49)
+    Traceback (most recent call last):
+    ...
+    cribbage.errors.IllegalPlayError: Cut between 4 and 48 cards down, leaving at least 4 cards in each packet.
+    """
+    places = cut_range(pack_size)
+    if position not in places:
+        raise IllegalPlayError(
+            f"Cut between {places.start} and {places.stop - 1} cards down, leaving at "
+            f"least {MIN_PACKET} cards in each packet."
+        )
+
+
 def cut_positions(state: GameState) -> range:
     """Where the pack may be cut now (see `cut_range`).
 
@@ -503,12 +524,7 @@ def check(state: GameState, action: Action) -> None:
         raise IllegalPlayError(f"You cannot {doing} during {_DURING[state.phase]}.")
     match action:
         case CutForDeal(_, position) | CutStarter(_, position):
-            places = cut_range(len(state.pack))
-            if position not in places:
-                raise IllegalPlayError(
-                    f"Cut between {places.start} and {places.stop - 1} cards down, leaving at "
-                    f"least {MIN_PACKET} cards in each packet."
-                )
+            check_cut(len(state.pack), position)
         case Discard(seat, cards):
             chosen = tuple(cards)
             want = state.config.discards

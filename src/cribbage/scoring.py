@@ -23,7 +23,8 @@ from enum import Enum
 from functools import lru_cache
 from typing import Final
 
-from .cards import Card, Rank, format_cards
+from .cards import COUNTING_VALUES, Card, Rank, format_cards
+from .pegging import LIMIT
 
 __all__ = [
     "RANK_KEY",
@@ -264,13 +265,13 @@ def score_play(sequence: Sequence[Card]) -> Score:
     if not cards:
         raise ValueError("There is no card to score.")
     count = sum(card.value for card in cards)
-    if count > 31:
-        raise ValueError(f"The count {count} is past 31.")
+    if count > LIMIT:
+        raise ValueError(f"The count {count} is past {LIMIT}.")
     items: list[ScoreItem] = []
-    if count == 15:
-        items.append(ScoreItem(ScoreKind.FIFTEEN, cards, 2))
-    elif count == 31:
-        items.append(ScoreItem(ScoreKind.THIRTY_ONE, cards, 2))
+    points = count_points(count)
+    if points:
+        kind = ScoreKind.THIRTY_ONE if count == LIMIT else ScoreKind.FIFTEEN
+        items.append(ScoreItem(kind, cards, points))
     same, run = play_combination(tuple(card.rank for card in cards))
     if same >= 2:
         items.append(ScoreItem(ScoreKind.PAIR, cards[-same:], same * (same - 1)))
@@ -341,7 +342,7 @@ def peg_points(ranks: Sequence[int]) -> int:
     >>> peg_points((5, 5, 5)), peg_points((5, 10)), peg_points((4, 6, 5))
     (8, 2, 5)
     """
-    count = sum(rank if rank < 10 else 10 for rank in ranks)
+    count = sum(COUNTING_VALUES[rank] for rank in ranks)
     return count_points(count) + pair_and_run_points(ranks)
 
 
@@ -355,7 +356,7 @@ _JACK_OF: Final = (Rank.JACK - 1) * 4  # index of the jack of clubs; + suit for 
 
 def _rank_only_points(ranks: tuple[int, ...]) -> int:
     """Fifteens, pairs and runs of five ranks (no suits)."""
-    values = [min(rank, 10) for rank in ranks]
+    values = [COUNTING_VALUES[rank] for rank in ranks]
     points = 0
     for size in range(2, 6):
         for combo in itertools.combinations(values, size):

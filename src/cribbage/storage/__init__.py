@@ -28,7 +28,7 @@ True
 
 from __future__ import annotations
 
-import importlib
+from ..lazy import lazy_names
 
 TYPE_CHECKING = False  # typing is not imported: `cribbage --help` loads this package
 if TYPE_CHECKING:
@@ -115,15 +115,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    """A name of the package, imported from its module when first asked for."""
-    module = _HOME.get(name)
-    if module is None:
-        raise AttributeError(f"module 'cribbage.storage' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+__getattr__, __dir__ = lazy_names(globals(), _HOME)

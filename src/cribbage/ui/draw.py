@@ -156,7 +156,6 @@ class CutPicture:
     high: int
 
 
-_RED: Final = Style(Color.RED)
 _BACK: Final = Style(Color.BLUE)
 _DIM: Final = Style(dim=True)
 _BOLD: Final = Style(bold=True)

@@ -21,7 +21,7 @@ from typing import Final
 from ..cards import Card
 from ..coach import HandKey, HandReview, review_hands, summarize
 from ..computer import Computer, DiscardOption, PlayOption
-from ..errors import CribbageError
+from ..errors import CribbageError, IllegalPlayError
 from ..events import (
     CountReset,
     DealerChosen,
@@ -49,13 +49,14 @@ from ..rules import (
     Phase,
     Play,
     Seat,
+    check_cut,
     pending,
 )
 from ..view import PlayerView, view_for
 from .choosing import Choice
 from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
-from .screen import (
+from .keys import (
     BACKSPACE,
     DOWN,
     END,
@@ -71,8 +72,8 @@ from .screen import (
     RESIZE,
     RIGHT,
     UP,
-    Screen,
 )
+from .screen import Screen
 from .seats import Seating
 from .table import Table
 from .words import Line, MessageLog, Speaker, Tone, coach_lines, coach_summary_lines, hint_lines
@@ -523,10 +524,13 @@ class GameUI:
                 elif key == BACKSPACE:
                     self.typed = self.typed[:-1]
                 elif key in (ENTER, " "):
-                    if self.typed and not low <= int(self.typed) <= high:
-                        self.log.say(f"Cut between {low} and {high} cards down.", Tone.ERROR)
-                        self.typed = ""
-                        continue
+                    if self.typed:
+                        try:
+                            check_cut(view.pack_size, int(self.typed))
+                        except IllegalPlayError as err:
+                            self.log.say(str(err), Tone.ERROR)
+                            self.typed = ""
+                            continue
                     return position
                 elif key == ESCAPE:
                     self.typed = ""

@@ -14,12 +14,13 @@ from typing import Final
 
 from ..events import HandOver
 from ..glyphs import UNICODE, Glyphs
-from ..match import MatchOver
+from ..match import MatchOver, MatchState
 from ..record import Record, replay_steps
 from ..rules import Seat
 from ..view import view_for
 from .draw import HandPicture, Layout, Painter
-from .screen import BACKSPACE, END, F10, HOME, LEFT, PAGE_DOWN, PAGE_UP, REDRAW, RESIZE, Screen
+from .keys import BACKSPACE, END, F10, HOME, LEFT, PAGE_DOWN, PAGE_UP, REDRAW, RESIZE
+from .screen import Screen
 from .seats import Seating
 from .table import Table
 from .words import Line, MessageLog, Speaker
@@ -42,6 +43,14 @@ class Frame:
     game: int
     hand: int
 
+    @classmethod
+    def of(cls, table: Table, lines: int, state: MatchState, hand: int) -> Frame:
+        """The moment of `state`, deal number `hand`: a copy of `table` as it is now, and the
+        first `lines` messages."""
+        return cls(
+            copy.deepcopy(table), lines, state.games_won, state.match_points, state.number, hand
+        )
+
 
 def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]]:
     """Every moment of `record` worth a look, and all its messages.
@@ -56,14 +65,7 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
         for event in events:
             if isinstance(event, HandOver):  # the show, before the next deal is dealt
                 frames.append(
-                    Frame(
-                        copy.deepcopy(table),
-                        len(lines),
-                        state.games_won,
-                        state.match_points,
-                        state.number,
-                        max(state.game.hand_number - 1, 1),
-                    )
+                    Frame.of(table, len(lines), state, max(state.game.hand_number - 1, 1))
                 )
             if not (isinstance(event, MatchOver) and record.match_config.games == 1):
                 lines.extend(speaker.lines(event))  # as in the game: a one-game match says it once
@@ -74,16 +76,7 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
             for seat in range(Seat.COMPUTER, game.config.players):
                 table.hands[seat] = list(game.hands[seat])
                 table.face_up[seat] = True
-        frames.append(
-            Frame(
-                copy.deepcopy(table),
-                len(lines),
-                state.games_won,
-                state.match_points,
-                state.number,
-                game.hand_number,
-            )
-        )
+        frames.append(Frame.of(table, len(lines), state, game.hand_number))
     return frames, lines
 
 

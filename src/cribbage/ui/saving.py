@@ -31,7 +31,8 @@ from ..storage import SavedMatch, Storage, new_match_id
 from ..variants import Variant, variant_of
 from ..view import view_for
 from .game import GameUI, Hooks, Options, Quit
-from .screen import ENTER, ESCAPE, F10, Screen
+from .keys import ENTER, ESCAPE, F10
+from .screen import Screen
 from .words import Tone
 
 __all__ = ["KEPT", "RESUME_QUESTION", "Keeper", "play_kept", "resumed_options", "saved_options"]

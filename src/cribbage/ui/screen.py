@@ -2,8 +2,7 @@
 
 `Screen` is the small interface every drawing and key-handling function uses; `CursesScreen`
 is the real one, and the tests use a fake that keeps the grid in memory. Keys arrive as
-strings: a printable character as itself, anything else as one of the names in `keys`
-(imported here too).
+strings: a printable character as itself, anything else as one of the names in `keys`.
 """
 
 from __future__ import annotations
@@ -15,40 +14,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Protocol
 
-from .keys import (
-    BACKSPACE,
-    DOWN,
-    END,
-    ENTER,
-    ESCAPE,
-    F1,
-    F10,
-    HOME,
-    LEFT,
-    PAGE_DOWN,
-    PAGE_UP,
-    REDRAW,
-    RESIZE,
-    RIGHT,
-    UP,
-)
+from . import keys
 
 __all__ = [
-    "BACKSPACE",
-    "DOWN",
-    "END",
-    "ENTER",
-    "ESCAPE",
-    "F1",
-    "F10",
-    "HOME",
-    "LEFT",
-    "PAGE_DOWN",
-    "PAGE_UP",
-    "REDRAW",
-    "RESIZE",
-    "RIGHT",
-    "UP",
     "Color",
     "CursesScreen",
     "Screen",
@@ -149,27 +117,27 @@ def start_colors(wanted: bool) -> bool:
 
 
 _SPECIAL_KEYS: Final[dict[int, str]] = {
-    curses.KEY_LEFT: LEFT,
-    curses.KEY_RIGHT: RIGHT,
-    curses.KEY_UP: UP,
-    curses.KEY_DOWN: DOWN,
-    curses.KEY_ENTER: ENTER,
-    curses.KEY_BACKSPACE: BACKSPACE,
-    curses.KEY_F10: F10,
-    curses.KEY_F1: F1,
-    curses.KEY_RESIZE: RESIZE,
-    curses.KEY_PPAGE: PAGE_UP,
-    curses.KEY_NPAGE: PAGE_DOWN,
-    curses.KEY_HOME: HOME,
-    curses.KEY_END: END,
+    curses.KEY_LEFT: keys.LEFT,
+    curses.KEY_RIGHT: keys.RIGHT,
+    curses.KEY_UP: keys.UP,
+    curses.KEY_DOWN: keys.DOWN,
+    curses.KEY_ENTER: keys.ENTER,
+    curses.KEY_BACKSPACE: keys.BACKSPACE,
+    curses.KEY_F10: keys.F10,
+    curses.KEY_F1: keys.F1,
+    curses.KEY_RESIZE: keys.RESIZE,
+    curses.KEY_PPAGE: keys.PAGE_UP,
+    curses.KEY_NPAGE: keys.PAGE_DOWN,
+    curses.KEY_HOME: keys.HOME,
+    curses.KEY_END: keys.END,
 }
 _CONTROL_KEYS: Final[dict[str, str]] = {
-    "\n": ENTER,
-    "\r": ENTER,
-    "\x7f": BACKSPACE,
-    "\x08": BACKSPACE,
-    "\x1b": ESCAPE,
-    "\x0c": REDRAW,
+    "\n": keys.ENTER,
+    "\r": keys.ENTER,
+    "\x7f": keys.BACKSPACE,
+    "\x08": keys.BACKSPACE,
+    "\x1b": keys.ESCAPE,
+    "\x0c": keys.REDRAW,
 }
 
 
@@ -227,8 +195,8 @@ class CursesScreen:
         else:
             char = self._character(key)
             name = _CONTROL_KEYS.get(char, char)
-        if name in (RESIZE, REDRAW):
-            if name == RESIZE:
+        if name in (keys.RESIZE, keys.REDRAW):
+            if name == keys.RESIZE:
                 curses.update_lines_cols()
             # Paint every cell at the next refresh: after a resize the terminal may have
             # moved or dropped lines, and Ctrl-L is asked for when the screen looks wrong.

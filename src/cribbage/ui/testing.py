@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 
-from .screen import PLAIN, RESIZE, Style
+from .keys import RESIZE
+from .screen import PLAIN, Style
 
 __all__ = ["FakeScreen", "Key", "OutOfKeys"]
 
