@@ -62,7 +62,12 @@ def _load_record(path: Path | str, follow_links: bool) -> Record:
         raise InvalidRecordError(f"The record {path} is not a regular file.") from None
     except OSError as err:
         raise InvalidRecordError(f"Cannot read the record {path} ({describe(err)}).") from None
-    except (UnicodeDecodeError, TooLargeError):
+    except TooLargeError as err:
+        raise InvalidRecordError(
+            f"The record {path} is too large to be a cribbage record (over the "
+            f"{err.limit:,}-byte limit)."
+        ) from None
+    except UnicodeDecodeError:
         raise InvalidRecordError(f"The record {path} is not a cribbage record.") from None
     try:
         data = json.loads(text)
