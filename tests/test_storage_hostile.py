@@ -359,6 +359,39 @@ def test_a_seed_past_64_bits_makes_a_record_unreadable(tmp_path: Path) -> None:
         load_record(path)
 
 
+def _first_play_made(steps: list[Any], card: str) -> list[Any]:
+    played = next(i for i, step in enumerate(steps) if isinstance(step, dict) and "play" in step)
+    return [*steps[:played], {**steps[played], "play": card}, *steps[played + 1 :]]
+
+
+@pytest.mark.parametrize(
+    ("spoil", "reason"),
+    [
+        (
+            lambda steps: _first_play_made(steps, "QX"),
+            "the record has a bad or missing field ('QX' is not a card)",
+        ),
+        (
+            lambda steps: [steps[1], *steps],
+            "step 1 of the record is not legal: it is not your turn to act (cut for deal)",
+        ),
+    ],
+)
+def test_a_record_that_cannot_be_replayed_says_why_in_one_sentence(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    spoil: Callable[[list[Any]], list[Any]],
+    reason: str,
+) -> None:
+    data = json.loads(match_after(18, 12).record.to_json())
+    data["steps"] = spoil(data["steps"])
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data))
+    message = replay_error(str(path), capsys)
+    assert message == f"The record {path} cannot be replayed: {reason}."
+    assert is_one_sentence(message)
+
+
 def test_a_save_the_reader_would_refuse_is_not_written(storage: Storage) -> None:
     kept = match_after(13, 10)
     assert storage.save(kept) is None
