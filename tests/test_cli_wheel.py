@@ -1,12 +1,16 @@
-"""The wheel and the sdist: `cribbage --rules` and the manual page from a wheel installed in a
-fresh virtual environment, far from the source; an sdist that holds what its tests read."""
+"""The wheel and the sdist: the project's links in the wheel's metadata, `cribbage --rules` and
+the manual page from a wheel installed in a fresh virtual environment, far from the source; an
+sdist that holds what its tests read."""
 
 from __future__ import annotations
 
+import email.parser
 import subprocess
 import sys
 import tarfile
+import tomllib
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -44,6 +48,12 @@ def test_the_installed_wheel_carries_the_rules(tmp_path: Path) -> None:
     )
     assert built.returncode == 0, built.stderr
     (wheel,) = wheels.glob("cribbage-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        (metadata,) = (name for name in archive.namelist() if name.endswith(".dist-info/METADATA"))
+        fields = email.parser.BytesHeaderParser().parsebytes(archive.read(metadata))
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    assert urls, "pyproject.toml names the BSD game's pages"
+    assert fields.get_all("Project-URL") == [f"{label}, {url}" for label, url in urls.items()]
 
     env_dir = tmp_path / "env"
     venv.create(env_dir, with_pip=False)

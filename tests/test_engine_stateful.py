@@ -23,7 +23,7 @@ from hypothesis.stateful import (
 )
 
 from cribbage.cards import DECK, Card
-from cribbage.errors import CribbageError, IllegalPlayError
+from cribbage.errors import CribbageError, IllegalPlayError, InvalidActionError
 from cribbage.match import MatchConfig
 from cribbage.record import NEXT_GAME, Record, replay
 from cribbage.rules import (
@@ -118,6 +118,16 @@ def test_an_action_of_another_phase_is_refused_even_from_the_seat_to_act(phase: 
             apply(game, action)
         assert is_sentence(str(err.value)), str(err.value)
     assert game == _game_in(phase)
+
+
+@pytest.mark.parametrize("thing", [None, "Play", "5H", 3, Play, (1, "5H")])
+def test_what_is_not_an_action_is_refused_with_one_sentence(thing: object) -> None:
+    game = _game_in(Phase.PLAY)
+    with pytest.raises(InvalidActionError) as err:
+        apply(game, thing)  # type: ignore[arg-type]  # what a careless caller might pass
+    assert isinstance(err.value, CribbageError)
+    assert is_sentence(str(err.value)), str(err.value)
+    assert game == _game_in(Phase.PLAY)
 
 
 def test_a_card_played_during_the_discard_names_the_moment() -> None:

@@ -1,9 +1,12 @@
 """The manual page (docs/cribbage.6) and the rules (docs/cribbage.n): roff documents for man(1),
-written in the common man(7) macros; the manual names every option."""
+written in the common man(7) macros that groff formats without a warning; the manual names
+every option."""
 
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -43,6 +46,27 @@ def test_the_documents_use_only_the_common_man_macros(name: str, allowed: set[st
         if line and not line.startswith("."):
             assert "\\" not in line.replace("\\-", "").replace("\\e", "").replace("\\&", ""), line
     assert document.startswith('.\\"') and "\n.TH CRIBBAGE 6 " in document
+
+
+def _roff_check_command() -> list[str] | None:
+    """groff with no output (-z), or else nroff, each with every warning on (-ww)."""
+    if groff := shutil.which("groff"):
+        return [groff, "-man", "-ww", "-z"]
+    if nroff := shutil.which("nroff"):
+        return [nroff, "-man", "-ww"]
+    return None
+
+
+@pytest.mark.parametrize("name", ["cribbage.6", "cribbage.n"])
+def test_roff_formats_the_documents_without_a_warning(name: str) -> None:
+    command = _roff_check_command()
+    if command is None:
+        pytest.skip("neither groff nor nroff is installed")
+    done = subprocess.run(
+        [*command, str(DOCS / name)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
 
 
 def test_the_rules_as_shown_keep_every_word_of_the_document() -> None:

@@ -274,8 +274,12 @@ def test_a_huge_file_is_refused_unread(storage: Storage, monkeypatch: pytest.Mon
     assert storage.statistics()[1] is not None and list(storage.home.glob("stats.json.broken-*"))
     record = storage.home / "record.json"
     record.write_text(text)
-    with pytest.raises(InvalidRecordError, match="is not a cribbage record"):
+    with pytest.raises(InvalidRecordError) as err:
         load_record(record)
+    assert str(err.value) == (
+        f"The record {record} is too large to be a cribbage record (over the "
+        f"{len(text) - 1:,}-byte limit)."
+    )
 
 
 def test_an_unreadable_save_is_moved_aside(storage: Storage) -> None:

@@ -359,6 +359,39 @@ def test_a_seed_past_64_bits_makes_a_record_unreadable(tmp_path: Path) -> None:
         load_record(path)
 
 
+def _first_play_made(steps: list[Any], card: str) -> list[Any]:
+    played = next(i for i, step in enumerate(steps) if isinstance(step, dict) and "play" in step)
+    return [*steps[:played], {**steps[played], "play": card}, *steps[played + 1 :]]
+
+
+@pytest.mark.parametrize(
+    ("spoil", "reason"),
+    [
+        (
+            lambda steps: _first_play_made(steps, "QX"),
+            "the record has a bad or missing field ('QX' is not a card)",
+        ),
+        (
+            lambda steps: [steps[1], *steps],
+            "step 1 of the record is not legal: it is not your turn to act (cut for deal)",
+        ),
+    ],
+)
+def test_a_record_that_cannot_be_replayed_says_why_in_one_sentence(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    spoil: Callable[[list[Any]], list[Any]],
+    reason: str,
+) -> None:
+    data = json.loads(match_after(18, 12).record.to_json())
+    data["steps"] = spoil(data["steps"])
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(data))
+    message = replay_error(str(path), capsys)
+    assert message == f"The record {path} cannot be replayed: {reason}."
+    assert is_one_sentence(message)
+
+
 def test_a_save_the_reader_would_refuse_is_not_written(storage: Storage) -> None:
     kept = match_after(13, 10)
     assert storage.save(kept) is None
@@ -452,28 +485,31 @@ def test_a_missing_record_names_the_records_directory(
     monkeypatch.chdir(tmp_path)
     message = replay_error("20250101-120000-1a2b3c4d.json", capsys)
     assert is_one_sentence(message) and str(records) in message
+    message = replay_error("20250101-120000-1a2b3c4d", capsys)
+    assert message == f"There is no file 20250101-120000-1a2b3c4d here or in {records}."
     message = replay_error(str(tmp_path / "nowhere" / "x.json"), capsys)
     assert is_one_sentence(message) and str(records) in message
 
 
+@pytest.mark.parametrize("name", ["20250101-120000-abcdef01.json", "20250101-120000-abcdef01"])
 def test_a_bare_name_is_looked_up_in_the_records_directory(
     records: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
+    name: str,
 ) -> None:
+    """As typed, or with `.json` added when it has no extension."""
     final = match_after(16, None)
     write_record(final.record, records / "20250101-120000-abcdef01.json")
     monkeypatch.chdir(tmp_path)
     # found, so what stops it now is that the tests run without a terminal
-    assert replay_error("20250101-120000-abcdef01.json", capsys).startswith("The game needs a")
+    assert replay_error(name, capsys).startswith("The game needs a")
     with Storage() as storage:
-        assert storage.open_record("20250101-120000-abcdef01.json") == final.record
-    (tmp_path / "20250101-120000-abcdef01.json").write_text("{")  # here first
-    message = replay_error("20250101-120000-abcdef01.json", capsys)
-    assert message == (
-        "The record 20250101-120000-abcdef01.json is cut short or is not valid JSON."
-    )
+        assert storage.open_record(name) == final.record
+    (tmp_path / name).write_text("{")  # here first
+    message = replay_error(name, capsys)
+    assert message == f"The record {name} is cut short or is not valid JSON."
 
 
 def test_the_help_names_the_records_directory(

@@ -179,6 +179,20 @@ def test_message_log_wraps_and_scrolls() -> None:
     assert log.back == 0
 
 
+@pytest.mark.parametrize("width", range(20, 61))
+@pytest.mark.parametrize("folders", [1, 3])
+def test_a_long_path_in_a_message_keeps_its_full_stop(width: int, folders: int) -> None:
+    """A path too long for a line is broken (after a slash where one fits), but its closing
+    full stop is never left alone on a line, and no characters are lost."""
+    path = "/tmp/" + "/".join(["d" * 25] * folders) + "/20250101-120000-abcdef01.json"
+    log = MessageLog()
+    log.say(f"The record of this match is in {path}.")
+    lines = [line.text for line in log.wrapped(width)]
+    assert all(len(line) <= width for line in lines)
+    assert "".join(line.strip() for line in lines).endswith(path + ".")
+    assert not any(set(line.strip()) <= set(".,;:!?)") for line in lines[1:]), lines
+
+
 SPEAKER = Speaker(UNICODE)
 
 

@@ -524,6 +524,21 @@ def test_help_redraw_and_no_work_on_a_terminal_too_small_and_other_keys_wait() -
     assert ui.recorder.record.steps == () and ui.typed == ""
 
 
+@pytest.mark.parametrize("cols", [30, 60, 79])
+def test_the_help_box_keeps_its_frame_and_the_size_line_on_a_narrow_terminal(cols: int) -> None:
+    ui, screen = make_ui(["?"], rows=20, cols=cols)
+    run_until_out_of_keys(ui)
+    *box, last = next(frame for frame in screen.frames if "Keys" in frame).splitlines()
+    h, v, tl, tr, bl, br, _, _ = tuple(UNICODE.box)
+    assert "80x24" in last and f"{cols}x20" in last and not set(last) & set(UNICODE.box)
+    left = box[0].index(tl)
+    box = [row[left:] for row in box]
+    width = len(box[0])
+    assert box[0][-1] == tr and left + width <= cols
+    assert box[-1] == bl + h * (width - 2) + br
+    assert all(len(row) == width and row[0] == v and row[-1] == v for row in box[1:-1]), box
+
+
 def test_another_game_is_answered_on_a_terminal_too_small() -> None:
     def autokey(screen: FakeScreen) -> str:
         if screen.cols == 80:

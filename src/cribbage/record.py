@@ -40,6 +40,7 @@ from .rules import (
     Overcount,
     Play,
 )
+from .text import clause
 
 __all__ = [
     "FORMAT",
@@ -166,7 +167,9 @@ class Record:
             steps = tuple(_step_from_json(step) for step in data["steps"])
             return Record(_int(data["seed"], SEEDS), game_config, match_config, steps)
         except (KeyError, TypeError, ValueError, InvalidCardError) as err:
-            raise InvalidRecordError(f"The record has a bad or missing field ({err}).") from None
+            raise InvalidRecordError(
+                f"The record has a bad or missing field ({clause(str(err))})."
+            ) from None
 
 
 def _int(value: object, allowed: range) -> int:
@@ -303,5 +306,7 @@ def replay_steps(record: Record) -> Iterator[tuple[MatchState, tuple[Event | Mat
                 assert not isinstance(step, str)
                 state, events = apply_match(state, step)
         except (CribbageError, RuntimeError) as err:
-            raise InvalidRecordError(f"Step {number} of the record is not legal: {err}") from None
+            raise InvalidRecordError(
+                f"Step {number} of the record is not legal: {clause(str(err))}."
+            ) from None
         yield state, events

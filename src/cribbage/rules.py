@@ -550,7 +550,9 @@ def check(state: GameState, action: Action) -> None:
 def _check_types(action: object) -> None:
     """Raise `InvalidActionError` unless `action` is an action whose fields have their types."""
     if type(action) not in _MOMENTS:
-        raise InvalidActionError(f"{action!r} is not an action of this game.")
+        *most, last = (kind.__name__ for kind in _MOMENTS)
+        given = f"the class {action.__name__}" if isinstance(action, type) else repr(action)
+        raise InvalidActionError(f"An action is a {', '.join(most)} or {last}, not {given}.")
     assert isinstance(action, CutForDeal | Discard | CutStarter | Play | Claim)
     if not _is_whole(action.seat):
         raise InvalidActionError(f"A seat is a whole number, not {action.seat!r}.")

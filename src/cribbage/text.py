@@ -1,8 +1,9 @@
-"""Text from outside the program, made safe to show: `visible`."""
+"""Text for players: text from outside the program made safe to show (`visible`), and one
+sentence set inside another (`clause`)."""
 
 from __future__ import annotations
 
-__all__ = ["visible"]
+__all__ = ["clause", "visible"]
 
 
 def visible(text: str) -> str:
@@ -20,3 +21,21 @@ def visible(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def clause(sentence: str) -> str:
+    """`sentence` as part of a longer one: without its full stop, and with its first word in
+    small letters unless that word is a name in capitals (a card such as `QS`).
+
+    For an error's text put after a colon or in brackets, so that what the player reads is
+    one sentence, not a sentence inside a sentence.
+
+    >>> clause("It is not your turn to act (cut for deal).")
+    'it is not your turn to act (cut for deal)'
+    >>> clause("'QX' is not a card."), clause("QS is not in your hand.")
+    ("'QX' is not a card", 'QS is not in your hand')
+    """
+    text = sentence.removesuffix(".")
+    if text[:1].isupper() and text[1:2].islower():
+        return text[0].lower() + text[1:]
+    return text

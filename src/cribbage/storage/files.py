@@ -56,7 +56,11 @@ _BINARY: Final = getattr(os, "O_BINARY", 0)
 
 
 class TooLargeError(Exception):
-    """A file too large to be ours."""
+    """A file too large to be ours: larger than `limit` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"it is over the {limit:,}-byte limit")
+        self.limit = limit
 
 
 class NotRegularFileError(OSError):
@@ -306,8 +310,8 @@ def read_regular(path: Path, limit: int | None = None, *, follow: bool = False) 
     limit = MAX_FILE_BYTES if limit is None else limit
     with open(open_regular(path, follow=follow), "rb") as file:
         if os.fstat(file.fileno()).st_size > limit:
-            raise TooLargeError("it is far too large")
+            raise TooLargeError(limit)
         data = file.read(limit + 1)
     if len(data) > limit:
-        raise TooLargeError("it is far too large")
+        raise TooLargeError(limit)
     return data

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..errors import InvalidRecordError
 from ..record import Record, replay_steps
-from ..text import visible
+from ..text import clause, visible
 from .files import NotRegularFileError, TooLargeError, describe, read_regular, write_atomic
 from .paths import RECORDS_DIR, records_directory
 from .saves import SAVE_FORMAT
@@ -62,7 +62,12 @@ def _load_record(path: Path | str, follow_links: bool) -> Record:
         raise InvalidRecordError(f"The record {path} is not a regular file.") from None
     except OSError as err:
         raise InvalidRecordError(f"Cannot read the record {path} ({describe(err)}).") from None
-    except (UnicodeDecodeError, TooLargeError):
+    except TooLargeError as err:
+        raise InvalidRecordError(
+            f"The record {path} is too large to be a cribbage record (over the "
+            f"{err.limit:,}-byte limit)."
+        ) from None
+    except UnicodeDecodeError:
         raise InvalidRecordError(f"The record {path} is not a cribbage record.") from None
     try:
         data = json.loads(text)
@@ -75,5 +80,7 @@ def _load_record(path: Path | str, follow_links: bool) -> Record:
         for _ in replay_steps(record):
             pass
     except InvalidRecordError as err:
-        raise InvalidRecordError(f"The record {path} cannot be replayed: {err}") from None
+        raise InvalidRecordError(
+            f"The record {path} cannot be replayed: {clause(str(err))}."
+        ) from None
     return record

@@ -321,7 +321,8 @@ class Storage:
         """The record that `name` names, for `cribbage --replay`: a path, or a record's name.
 
         A bare file name (no directory part) that is not in the current directory is looked
-        up in the records directory too, following no link there.
+        up in the records directory too, following no link there; a bare name with no
+        extension also as that name with `.json` added, as records are filed.
 
         Raises:
             InvalidRecordError: one sentence: there is no such file (saying where the records
@@ -331,9 +332,10 @@ class Storage:
         if self._homeless or os.path.lexists(path):
             return load_record(path)
         if not os.path.dirname(name):
-            filed = self.records_dir / name
-            if os.path.lexists(filed):
-                return load_record(filed, follow_links=False)
+            names = [name] if Path(name).suffix else [name, f"{name}.json"]
+            for filed in (self.records_dir / each for each in names):
+                if os.path.lexists(filed):
+                    return load_record(filed, follow_links=False)
             raise InvalidRecordError(
                 f"There is no file {visible(name)} here or in {self.records_dir}."
             )

@@ -540,17 +540,28 @@ class Painter:
             self.screen.put(layout.prompt_y, len(text) + 1, typed, Style(underline=True))
         self.screen.put(layout.keys_y, 0, keys, _DIM)
 
-    def overlay(self, layout: Layout, title: str, lines: Sequence[str]) -> None:
-        """A framed box in the middle of the screen."""
+    def overlay(
+        self, layout: Layout, title: str, lines: Sequence[str], *, spare_rows: int = 0
+    ) -> None:
+        """A framed box in the middle of the screen, above its last `spare_rows` rows.
+
+        On a screen too small for the box its frame stays whole: the lines that do not fit
+        are left out, and a line too long is cut at the right-hand border.
+        """
         h, v, tl, tr, bl, br, _, _ = tuple(self.g.box)
+        rows = layout.rows - spare_rows
         width = min(max([len(line) for line in lines] + [len(title)]) + 4, layout.cols)
-        height = min(len(lines) + 2, layout.rows)
-        y0 = max((layout.rows - height) // 2, 0)
+        height = min(len(lines) + 2, rows)
+        if width < 4 or height < 2:
+            return
+        inside = width - 4
+        y0 = max((rows - height) // 2, 0)
         x0 = max((layout.cols - width) // 2, 0)
         self.screen.put(y0, x0, tl + h * (width - 2) + tr, _BOLD)
-        self.screen.put(y0, x0 + 2, f" {title} ", _TITLE)
+        self.screen.put(y0, x0 + 2, f" {title} "[: width - 3], _TITLE)
         for i, line in enumerate(lines[: height - 2]):
-            self.screen.put(y0 + 1 + i, x0, v + " " + line.ljust(width - 4) + " " + v, Style())
+            shown = line[:inside].ljust(inside)
+            self.screen.put(y0 + 1 + i, x0, v + " " + shown + " " + v, Style())
         self.screen.put(y0 + height - 1, x0, bl + h * (width - 2) + br, _BOLD)
 
     def too_small(self, rows: int, cols: int, y: int = 0) -> None:

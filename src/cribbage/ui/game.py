@@ -834,7 +834,7 @@ class GameUI:
         screen.clear()
         if not layout.fits:
             if self.helping and self.overlay is not None:
-                self.painter.overlay(layout, *self.overlay)  # as much of it as fits
+                self.painter.overlay(layout, *self.overlay, spare_rows=1)  # what fits
                 self.painter.too_small(rows, cols, rows - 1)
             else:
                 self.painter.too_small(rows, cols)

@@ -391,6 +391,28 @@ def coach_summary_lines(summary: GameSummary) -> list[str]:
 _HISTORY: Final = 2000
 """Messages kept for scrolling back."""
 
+_CLOSING: Final = frozenset(".,;:!?)'\"")
+"""What may close a word: kept on a line with some of the word, never on a line alone."""
+
+
+class _MessageWrapper(textwrap.TextWrapper):
+    """`textwrap` for messages: a word too long for any line (a file's path) is broken after
+    a `/` where one fits in the latter half of the line, and never so that only its closing
+    full stop is left over."""
+
+    def _handle_long_word(  # textwrap's hook for a word longer than a whole line
+        self, reversed_chunks: list[str], cur_line: list[str], cur_len: int, width: int
+    ) -> None:
+        chunk = reversed_chunks[-1]
+        end = 1 if width < 1 else width - cur_len  # as textwrap: nothing more on a full line
+        slash = chunk.rfind("/", 0, end)
+        if slash > 0 and 2 * (slash + 1) >= end:  # unless that would leave most of the line
+            end = slash + 1
+        while 1 < end < len(chunk) and set(chunk[end:]) <= _CLOSING:
+            end -= 1
+        cur_line.append(chunk[:end])
+        reversed_chunks[-1] = chunk[end:]
+
 
 @dataclass(slots=True)
 class MessageLog:
@@ -415,9 +437,10 @@ class MessageLog:
         out: list[Line] = []
         for entry in self.entries:
             indent = " " * (len(entry.text) - len(entry.text.lstrip(" ")))
-            parts = textwrap.wrap(
-                entry.text, max(width, 8), subsequent_indent=indent + " ", break_on_hyphens=False
+            wrapper = _MessageWrapper(
+                max(width, 8), subsequent_indent=indent + " ", break_on_hyphens=False
             )
+            parts = wrapper.wrap(entry.text)
             for part in parts or [""]:
                 out.append(Line(part, entry.tone))
         return out
