@@ -9,11 +9,14 @@ from cribbage.tournament import (
     DealPoints,
     GameRecord,
     Summary,
+    game_config,
     main,
     pair_seed,
     parse_player,
     play_pair,
+    play_set,
 )
+from cribbage.variants import Variant
 
 
 def test_both_games_of_a_pair_deal_the_same_cards_to_the_same_seats() -> None:
@@ -23,11 +26,11 @@ def test_both_games_of_a_pair_deal_the_same_cards_to_the_same_seats() -> None:
     shared = min(len(first.dealt), len(second.dealt))
     assert shared >= 5
     for one, other in zip(first.dealt[:shared], second.dealt[:shared], strict=True):
-        assert one[:2] == other[:2]  # seat 0 and seat 1 hold the same six cards
-        if one[2] is not None and other[2] is not None:
-            assert one[2] == other[2]  # and cut the same starter
+        assert one[0] == other[0]  # seat 0 and seat 1 hold the same six cards
+        if one[1] is not None and other[1] is not None:
+            assert one[1] == other[1]  # and cut the same starter
     # So the easy player holds in game one what the classic player holds in game two.
-    assert first.dealt[0][0] != first.dealt[0][1]
+    assert first.dealt[0][0][0] != first.dealt[0][0][1]
 
 
 def test_a_pair_is_repeatable() -> None:
@@ -60,11 +63,36 @@ def test_summary_counts_pairs_and_deals() -> None:
     assert summary.average(1, "pone", "hand") == 7
 
 
+@pytest.mark.parametrize("variant", [Variant.THREE_HANDED, Variant.PARTNERS])
+def test_a_set_puts_the_first_player_in_each_place_with_the_same_deal(variant: Variant) -> None:
+    config = game_config(variant, 31)
+    records = play_set((parse_player("classic"), parse_player("easy"), pair_seed(3, 0), config))
+    places = 2 if config.partners else 3
+    assert [r.first_seat for r in records] == list(range(places))
+    assert len({r.dealt[0] for r in records}) == 1  # the first deal is the same in each game
+    for record in records:
+        assert record.first_seats == (2 if config.partners else 1)
+        assert all(len(deal) == config.players for deal in record.deals)
+        assert record.winner_is_first == (record.scores[0] >= 31)
+
+
+def test_summary_counts_each_seat_of_a_side() -> None:
+    mine, theirs = DealPoints(True, 8, 5, 3, 2), DealPoints(False, 4, 0, 2, 0)
+    deal = (mine, theirs, DealPoints(False, 6, 0, 0, 0))
+    record = GameRecord(1, 0, True, GameResult.WIN, (121, 90), (deal,), (), 0.5)
+    summary = Summary()
+    summary.add([record, record, record])
+    assert summary.average(0, "dealer", "hand") == 8
+    assert summary.average(1, "pone", "hand") == 5  # the second player's two seats
+
+
 def test_command_line_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["expert", "grandmaster", "--games", "2"]) == 2
     assert "Unknown level 'grandmaster'" in capsys.readouterr().err
     assert main(["expert", "classic", "--games", "3"]) == 2
-    assert "even" in capsys.readouterr().err
+    assert "multiple of 2" in capsys.readouterr().err
+    assert main(["expert", "classic", "--games", "4", "--game", "three-handed"]) == 2
+    assert "multiple of 3 (games come in sets of 3)" in capsys.readouterr().err
     assert main(["expert:crib=sometimes", "classic"]) == 2
     assert "crib must be" in capsys.readouterr().err
 
@@ -76,3 +104,11 @@ def test_command_line_runs_a_tiny_tournament(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     assert "classic against easy: 2 games in 1 duplicate pairs" in out
     assert "95% CI" in out and "average points per deal" in out
+
+
+def test_command_line_runs_a_three_handed_tournament(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["classic", "easy", "--games", "3", "--jobs", "1", "--quiet", "--target", "31"]
+    assert main([*args, "--game", "three-handed"]) == 0
+    out = capsys.readouterr().out
+    assert "classic against easy: 3 games in 1 duplicate sets of 3, three-handed" in out
+    assert "a fair share is 33.3%" in out

@@ -8,6 +8,12 @@ win rate with a 95% confidence interval (from the spread of the pair results), t
 and both players' average points per completed deal, as dealer and as pone, split into hand,
 crib, pegging and his heels.
 
+`--game` plays the other games the same way. Three- and four-handed, the first player takes
+one seat and the second every other, and a set of games shares one seed with the first player
+in each seat in turn (three or four games; its fair share of wins is a third or a quarter).
+With partners the first player's two computers sit against the second's, and a pair of games
+swaps the partnerships. Five-card cribbage is played in pairs to 61.
+
 A player is a level (`easy`, `classic`, `expert`), optionally with expert settings after a
 colon, e.g. `expert:crib=random,pegging=off` (see `cribbage.computer.settings.Settings`).
 """
@@ -30,6 +36,7 @@ from .computer import LEVELS, Computer
 from .computer.settings import EXPERT, Settings, parse_settings
 from .events import Dealt, GameResult, HandOver, Reason, Scored, StarterTurned
 from .rules import Action, CutStarter, GameConfig, Phase, apply, cut_range, new_game, pending
+from .variants import Variant
 from .view import view_for
 
 __all__ = [
@@ -37,11 +44,13 @@ __all__ = [
     "GameRecord",
     "Player",
     "Summary",
+    "game_config",
     "main",
     "pair_seed",
     "parse_player",
     "play_game",
     "play_pair",
+    "play_set",
     "summarize",
 ]
 
@@ -101,12 +110,15 @@ class GameRecord:
     winner_is_first: bool
     result: GameResult
     scores: tuple[int, int]
-    """Final scores: the first player's, then the second's."""
-    deals: tuple[tuple[DealPoints, DealPoints], ...]
-    """Completed deals: the first player's points, then the second's."""
-    dealt: tuple[tuple[tuple[Card, ...], tuple[Card, ...], Card | None], ...]
-    """Every deal begun: the six cards of seat 0 and of seat 1, and the starter (if cut)."""
+    """Final scores: the first player's side's, then the best of the others'."""
+    deals: tuple[tuple[DealPoints, ...], ...]
+    """Completed deals: each seat's points, the first player's seats first (`first_seats` of
+    them), then the second's, each in order round the table."""
+    dealt: tuple[tuple[tuple[tuple[Card, ...], ...], Card | None], ...]
+    """Every deal begun: the cards dealt to each seat, and the starter (if cut)."""
     seconds: float
+    first_seats: int = 1
+    """How many of the seats the first player holds (two with partners)."""
 
 
 def pair_seed(seed: int, pair: int) -> int:
@@ -123,20 +135,48 @@ def _cut(seed: int, hand_number: int, positions: range) -> int:
     return random.Random(f"cut:{seed}:{hand_number}").choice(positions)
 
 
+def game_config(variant: Variant, target: int | None = None) -> GameConfig:
+    """The rules of a tournament's games: `variant` to `target` (121, or 61 in five-card).
+
+    >>> game_config(Variant.PARTNERS).partners, game_config(Variant.FIVE_CARD).target
+    (True, 61)
+    """
+    five_card = variant is Variant.FIVE_CARD
+    if target is None:
+        target = 61 if five_card else 121
+    return GameConfig(
+        target=target,
+        players=variant.players,
+        partners=variant is Variant.PARTNERS,
+        five_card=five_card,
+    )
+
+
 def play_game(
-    first: Player, second: Player, seed: int, first_seat: int, target: int = 121
+    first: Player,
+    second: Player,
+    seed: int,
+    first_seat: int,
+    target: int = 121,
+    config: GameConfig | None = None,
 ) -> GameRecord:
-    """Play one game: `first` in `first_seat`, seat 0 dealing first, cuts fixed by `seed`."""
+    """Play one game: `first` in `first_seat` (and its partner's seat, with partners), the
+    second player in every other seat, seat 0 dealing first, cuts fixed by `seed`.
+    `config` sets the game (the two-handed game to `target` when not given)."""
     started = time.perf_counter()
-    seats = [first, second] if first_seat == 0 else [second, first]
+    config = config or GameConfig(target=target)
+    players = config.players
+    mine = config.side_of(first_seat)
+    order = sorted(
+        range(players), key=lambda s: (config.side_of(s) != mine, (s - first_seat) % players)
+    )
+    seats = [first if config.side_of(s) == mine else second for s in range(players)]
     computers = [player.computer(seed * 2 + k) for k, player in enumerate(seats)]
-    state = new_game(GameConfig(target=target), seed=seed, dealer=0)
-    points = [dict.fromkeys(CATEGORIES, 0) for _ in range(2)]
+    state = new_game(config, seed=seed, dealer=0)
+    points = [dict.fromkeys(CATEGORIES, 0) for _ in range(players)]
     dealer = 0
-    deals: list[tuple[DealPoints, DealPoints]] = []
-    dealt: list[tuple[tuple[Card, ...], tuple[Card, ...], Card | None]] = [
-        (state.hands[0], state.hands[1], None)
-    ]
+    deals: list[tuple[DealPoints, ...]] = []
+    dealt: list[tuple[tuple[tuple[Card, ...], ...], Card | None]] = [(state.hands, None)]
     while state.phase is not Phase.GAME_OVER:
         seat = pending(state)[0]
         action: Action
@@ -159,23 +199,25 @@ def play_game(
                     DealPoints(s == dealer, p["hand"], p["crib"], p["pegging"], p["heels"])
                     for s, p in enumerate(points)
                 ]
-                deals.append((by_seat[first_seat], by_seat[1 - first_seat]))
-                points = [dict.fromkeys(CATEGORIES, 0) for _ in range(2)]
+                deals.append(tuple(by_seat[s] for s in order))
+                points = [dict.fromkeys(CATEGORIES, 0) for _ in range(players)]
             elif isinstance(event, Dealt):
                 dealer = event.dealer
-                dealt.append((state.hands[0], state.hands[1], None))
+                dealt.append((state.hands, None))
             elif isinstance(event, StarterTurned):
-                dealt[-1] = (dealt[-1][0], dealt[-1][1], event.card)
+                dealt[-1] = (dealt[-1][0], event.card)
     assert state.winner is not None and state.result is not None
+    others = [score for side, score in enumerate(state.scores) if side != mine]
     return GameRecord(
         seed=seed,
         first_seat=first_seat,
-        winner_is_first=state.winner == first_seat,
+        winner_is_first=state.winner == mine,
         result=state.result,
-        scores=(state.scores[first_seat], state.scores[1 - first_seat]),
+        scores=(state.scores[mine], max(others)),
         deals=tuple(deals),
         dealt=tuple(dealt),
         seconds=time.perf_counter() - started,
+        first_seats=len(config.seats_of(mine)),
     )
 
 
@@ -186,6 +228,14 @@ def play_pair(job: tuple[Player, Player, int, int]) -> tuple[GameRecord, GameRec
         play_game(first, second, seed, 0, target),
         play_game(first, second, seed, 1, target),
     )
+
+
+def play_set(job: tuple[Player, Player, int, GameConfig]) -> tuple[GameRecord, ...]:
+    """The games of one duplicate set: one seed, the first player in each of its places in
+    turn (each seat three- and four-handed, each partnership with partners, each seat of two)."""
+    first, second, seed, config = job
+    places = config.sides if config.partners else config.players
+    return tuple(play_game(first, second, seed, place, config=config) for place in range(places))
 
 
 @dataclass(slots=True)
@@ -216,9 +266,10 @@ class Summary:
                 self.double_skunks[side] += 1
             for deal in record.deals:
                 for k, points in enumerate(deal):
+                    side = 0 if k < record.first_seats else 1
                     role = "dealer" if points.dealer else "pone"
                     for category in CATEGORIES:
-                        cell = self.deal_totals.setdefault(f"{k}:{role}:{category}", [0, 0])
+                        cell = self.deal_totals.setdefault(f"{side}:{role}:{category}", [0, 0])
                         cell[0] += getattr(points, category)
                         cell[1] += 1
 
@@ -239,14 +290,18 @@ class Summary:
         return points / deals if deals else 0.0
 
 
-def summarize(first: Player, second: Player, summary: Summary, out: TextIO) -> None:
-    """Print the tournament's result table."""
+def summarize(
+    first: Player, second: Player, summary: Summary, out: TextIO, *, sides: int = 2
+) -> None:
+    """Print the tournament's result table (`sides`: how many sides each game has, so that
+    the first player's fair share of wins is one in `sides`)."""
     rate, half = summary.win_rate()
     names = [str(first), str(second)]
     width = max(len(name) for name in names) + 2
     print(
         f"{names[0]} wins {summary.wins[0]} of {summary.games} games: {100 * rate:.1f}% "
-        f"(95% CI {100 * (rate - half):.1f}-{100 * (rate + half):.1f}%)",
+        f"(95% CI {100 * (rate - half):.1f}-{100 * (rate + half):.1f}%)"
+        + (f"; a fair share is {100 / sides:.1f}%" if sides > 2 else ""),
         file=out,
     )
     print(f"{'':{width}}{'wins':>6}{'skunks':>8}{'double':>8}", file=out)
@@ -281,7 +336,7 @@ def _progress(done: int, total: int, summary: Summary, started: float, out: Text
     elapsed = time.monotonic() - started
     left = elapsed / done * (total - done) if done else 0.0
     print(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} pairs "
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} sets "
         f"{100 * rate:5.1f}% ±{100 * half:.1f}  {elapsed:5.0f} s, about {left:4.0f} s left ",
         end="",
         file=out,
@@ -298,33 +353,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("first", help="a level (easy, classic, expert), e.g. expert:crib=random")
     parser.add_argument("second", help="the other player")
     parser.add_argument(
-        "--games", type=int, default=2000, help="games in all, an even number (default 2000)"
+        "--games",
+        type=int,
+        default=2000,
+        help="games in all, a whole number of sets (pairs; three or four games three- and "
+        "four-handed) (default 2000)",
     )
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument(
-        "--target", type=int, default=121, help="points to win a game (default 121)"
+        "--game",
+        choices=[variant.value for variant in Variant],
+        default=Variant.TWO_HANDED.value,
+        help="the game played (default two-handed)",
+    )
+    parser.add_argument(
+        "--target", type=int, help="points to win a game (default 121; 61 in five-card)"
     )
     parser.add_argument("--json", metavar="FILE", help="also write the results to FILE as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     try:
         first, second = parse_player(args.first), parse_player(args.second)
-        if args.games < 2 or args.games % 2:
-            raise ValueError("--games must be a positive even number (games come in pairs).")
+        config = game_config(Variant(args.game), args.target)
+        size = config.sides if config.partners else config.players
+        unit = "pairs" if size == 2 else f"sets of {size}"
+        if args.games < size or args.games % size:
+            raise ValueError(
+                f"--games must be a positive multiple of {size} (games come in {unit})."
+            )
         if args.jobs < 1:
             raise ValueError("--jobs must be at least 1.")
-        GameConfig(target=args.target)
     except ValueError as err:
         print(f"tournament: {err}", file=sys.stderr)
         return 2
-    pairs = args.games // 2
-    jobs = [(first, second, pair_seed(args.seed, k), args.target) for k in range(pairs)]
+    pairs = args.games // size
+    jobs = [(first, second, pair_seed(args.seed, k), config) for k in range(pairs)]
     summary = Summary()
     started = time.monotonic()
     try:
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for done, records in enumerate(pool.map(play_pair, jobs, chunksize=1), 1):
+            for done, records in enumerate(pool.map(play_set, jobs, chunksize=1), 1):
                 summary.add(records)
                 if not args.quiet:
                     _progress(done, pairs, summary, started, sys.stderr)
@@ -333,12 +402,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     if not args.quiet:
         print(file=sys.stderr)
+    game = "" if config == GameConfig() else f"{Variant(args.game).phrase}, "
     print(
-        f"{first} against {second}: {summary.games} games in {pairs} duplicate pairs, "
-        f"target {args.target}, seed {args.seed}, {args.jobs} processes, "
+        f"{first} against {second}: {summary.games} games in {pairs} duplicate {unit}, "
+        f"{game}target {config.target}, seed {args.seed}, {args.jobs} processes, "
         f"{time.monotonic() - started:.0f} s",
     )
-    summarize(first, second, summary, sys.stdout)
+    summarize(first, second, summary, sys.stdout, sides=config.sides)
     if args.json:
         rate, half = summary.win_rate()
         with open(args.json, "w", encoding="utf-8") as handle:
@@ -348,7 +418,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "second": str(second),
                     "games": summary.games,
                     "seed": args.seed,
-                    "target": args.target,
+                    "game": args.game,
+                    "target": config.target,
                     "win_rate": rate,
                     "ci95": half,
                     "wins": summary.wins,
