@@ -15,8 +15,9 @@ from cribbage.computer import Computer, DiscardOption, PlayOption
 from cribbage.events import Dealt, Played, Reason, Scored
 from cribbage.glyphs import ASCII, UNICODE
 from cribbage.record import Recorder, replay_steps
-from cribbage.rules import Action, Discard, Phase, Play, Seat, pending
+from cribbage.rules import Action, Discard, GameConfig, Phase, Play, Seat, pending
 from cribbage.scoring import score_play
+from cribbage.ui.seats import Seating
 from cribbage.ui.words import coach_lines, coach_summary_lines, hint_lines
 from cribbage.view import PlayerView, view_for
 
@@ -300,3 +301,36 @@ def test_the_coach_practice_and_calculator_do_not_import_curses(module: str) -> 
     code = f"import sys, {module}; print('curses' in sys.modules or '_curses' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize(
+    "config",
+    [GameConfig(players=3), GameConfig(players=4, partners=True), GameConfig(five_card=True)],
+    ids=["three", "partners", "five-card"],
+)
+def test_the_coach_reviews_every_game_and_names_who_pegged_after_a_costly_play(
+    config: GameConfig,
+) -> None:
+    adviser = Computer("expert", seed=3)
+    choose_worst = worst(adviser)
+    recorder = Recorder.start(5, config)
+    while recorder.state.game.hand_number <= 3 and recorder.state.game.phase is not Phase.GAME_OVER:
+        game = recorder.state.game
+        seat = pending(game)[0]
+        view = view_for(game, seat)
+        recorder.apply(choose_worst(view) if seat == Seat.HUMAN else adviser.act(view))
+    reviews = review_hands(recorder.record, adviser, Seat.HUMAN)
+    assert len(reviews) >= 2
+    seating = Seating.of(config)
+    replies = 0
+    for review in reviews:
+        assert review.discard is not None and review.discard.lost > 0
+        assert len(review.discard.chosen.discard) == config.discards
+        for play in review.plays:
+            if play.reply is not None:
+                replies += 1
+                assert play.replier is not None
+                assert config.side_of(play.replier) != config.side_of(Seat.HUMAN)
+        text = " ".join(coach_lines(review, ASCII, seating))
+        assert "the computer" not in text or seating.two_handed
+    assert replies or all(not review.costly_plays for review in reviews)

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cribbage.cards import Card, parse_cards
-from cribbage.computer import DiscardOption, PlayOption
+from cribbage.computer import Computer, DiscardOption, PlayOption
 from cribbage.events import (
     Claimed,
     CountReset,
@@ -365,13 +365,18 @@ def test_you_count_your_own_hand_with_muggins_and_the_others_are_counted_for_you
 # -- hints ----------------------------------------------------------------------------------
 
 
-def test_a_hint_in_a_variant_is_one_sentence_until_the_computer_gives_one() -> None:
+@pytest.mark.parametrize("name", ["three", "four", "partners", "five-card"])
+def test_a_hint_in_every_game_shows_the_experts_figures(name: str) -> None:
+    options = VARIANTS[name]
     screen = FakeScreen(keys=["H"])
-    ui = GameUI(screen, THREE, recorder=dealt(THREE))
+    ui = GameUI(screen, options, recorder=dealt(options))
     with pytest.raises(OutOfKeys):
         ui.run()
-    assert ui.log.entries[-1].text == "Hints are not available in this game yet."
-    assert not any("─ Hint " in frame for frame in screen.frames)
+    view = view_for(ui.recorder.state.game, Seat.HUMAN)
+    best = Computer("expert", seed=0).discard_options_for(view)[0]
+    text = screen.text()
+    assert "─ Hint " in text
+    assert f"Lay away {UNICODE.cards(list(best.discard))}." in text
 
 
 class FakeAdviser:
@@ -400,11 +405,8 @@ class FakeAdviser:
 
 
 @pytest.mark.parametrize("name", ["three", "five-card"])
-def test_the_hint_panel_ranks_the_discards_of_five_cards(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_hint_panel_ranks_the_discards_of_five_cards(name: str) -> None:
     options = VARIANTS[name]
-    monkeypatch.setattr(GameUI, "advised", lambda self: True)
     screen = FakeScreen(keys=["H"])
     ui = GameUI(screen, options, recorder=dealt(options))
     ui.adviser = FakeAdviser()  # type: ignore[assignment]  # the adviser's two calls only

@@ -8,7 +8,8 @@ end of a game, where the expert decides by the chance of winning, the cost is in
 chance instead, and is not added to the points.
 
 What followed a costly play is taken from the record, so the reason given is what really
-happened: the opponent's very next card in the same count and what it pegged. Nothing here
+happened: an opponent's very next card in the same count and what it pegged. Every game is
+reviewed the same way, three- and four-handed, partners and five-card included. Nothing here
 draws or prints; `cribbage.ui.words.coach_lines` says a review in the game's words.
 """
 
@@ -84,8 +85,9 @@ class PlayReview:
     Attributes:
         pile: the cards of the count before it (empty: it was a lead).
         chosen, best: the options of the card played and of the best card.
-        reply: what the opponent's next card pegged in the same count, if anything.
+        reply: what an opponent's next card pegged in the same count, if anything.
         best_pegs: what the best card would have pegged at once, if anything.
+        replier: the seat of that opponent.
     """
 
     pile: tuple[Card, ...]
@@ -93,6 +95,7 @@ class PlayReview:
     best: PlayOption
     reply: Score | None
     best_pegs: Score | None
+    replier: int | None = None
 
     @property
     def card(self) -> Card:
@@ -262,13 +265,15 @@ def _review(
             chosen_play = next(o for o in play_options if o.card == step.card)
             best = play_options[0]
             best_score = score_play(before.pile + (best.card,))
+            reply = _reply(record, states, events, index, seat)
             plays.append(
                 PlayReview(
                     pile=before.pile,
                     chosen=chosen_play,
                     best=best,
-                    reply=_reply(record, states, events, index, seat),
+                    reply=None if reply is None else reply[0],
                     best_pegs=best_score if best_score.total else None,
+                    replier=None if reply is None else reply[1],
                 )
             )
     return HandReview(key[0], key[1], dealer, discard, tuple(plays))
@@ -280,13 +285,15 @@ def _reply(
     events: list[tuple[Event | MatchOver, ...]],
     index: int,
     seat: int,
-) -> Score | None:
-    """What the opponent's next card pegged, when it was the next card on the same count."""
+) -> tuple[Score, int] | None:
+    """What an opponent's next card pegged, and its seat, when it was the next card on the
+    same count."""
     after = index + 1
     if after >= len(record.steps):
         return None
     step = record.steps[after]
-    if not isinstance(step, Play) or step.seat == seat:
+    config = states[index].game.config
+    if not isinstance(step, Play) or config.side_of(step.seat) == config.side_of(seat):
         return None
     pile = states[after].game.pile
     played = record.steps[index]
@@ -295,5 +302,5 @@ def _reply(
         return None  # the count started again in between
     for event in events[after + 1]:
         if isinstance(event, Scored) and event.seat == step.seat and event.reason is Reason.PLAY:
-            return event.score
+            return event.score, step.seat
     return None

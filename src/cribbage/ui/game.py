@@ -744,9 +744,6 @@ class GameUI:
         """The hint panel for the decision being asked, until a key (counted by `on_hint`)."""
         view = self.view
         options: tuple[DiscardOption, ...] | tuple[PlayOption, ...]
-        if not self.advised():
-            self.log.say("Hints are not available in this game yet.", Tone.ERROR)
-            return
         if view is not None and view.phase is Phase.DISCARD:
             options = self.adviser.discard_options_for(view)
         elif view is not None and view.phase is Phase.PLAY and view.legal:
@@ -774,11 +771,8 @@ class GameUI:
         finally:
             self.prompt, self.keys = saved
 
-    def game_reviews(self, *, last: bool = False) -> list[HandReview] | None:
-        """The coach's reviews of the current game's hands whose play is over (or the last);
-        None when the coach cannot review this game (see `advised`)."""
-        if not self.advised():
-            return None
+    def game_reviews(self, *, last: bool = False) -> list[HandReview]:
+        """The coach's reviews of the current game's hands whose play is over (or the last)."""
         return review_hands(
             self.recorder.record,
             self.adviser,
@@ -788,23 +782,14 @@ class GameUI:
             cache=self.reviews,
         )
 
-    def advised(self) -> bool:
-        """True when the adviser's figures cover the game being played, so that hints and the
-        coach can be given: so far the two-handed game of six cards."""
-        config = self.recorder.state.game_config
-        return config.players == 2 and not config.five_card
-
     def show_coach(self) -> None:
         """The coach's review of the last hand played, until a key."""
         reviews = self.game_reviews(last=True)
-        if reviews is None:
-            self.log.say("The coach is not available in this game yet.", Tone.ERROR)
-            return
         if not reviews:
             self.log.say("The coach has no hand of this game to go over yet.", Tone.ERROR)
             return
         review = reviews[-1]
-        self.show_box(f"Coach: hand {review.hand}", coach_lines(review, self.glyphs))
+        self.show_box(f"Coach: hand {review.hand}", coach_lines(review, self.glyphs, self.seating))
 
     def show_box(self, title: str, lines: list[str]) -> None:
         """A box over the game until a key (which does nothing else)."""

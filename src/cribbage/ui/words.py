@@ -308,8 +308,12 @@ def _peg_phrase(score: Score) -> str:
     return "a " + words if words.startswith("fifteen") else words
 
 
-def coach_lines(review: HandReview, glyphs: Glyphs) -> list[str]:
-    """The coach's review of one hand, in the game's words, wrapped for a box."""
+_TWO_HANDED: Final = Seating()
+
+
+def coach_lines(review: HandReview, glyphs: Glyphs, seating: Seating = _TWO_HANDED) -> list[str]:
+    """The coach's review of one hand, in the game's words, wrapped for a box; `seating`
+    names the other seats."""
     texts: list[str] = []
     discard = review.discard
     if discard is not None:
@@ -333,7 +337,7 @@ def coach_lines(review: HandReview, glyphs: Glyphs) -> list[str]:
             )
     costly = review.costly_plays
     if costly:
-        texts.extend(_play_review(play, glyphs) for play in costly)
+        texts.extend(_play_review(play, glyphs, seating) for play in costly)
     elif review.plays:
         texts.append("Each of your plays was the best, or as good.")
     elif discard is not None:
@@ -344,7 +348,7 @@ def coach_lines(review: HandReview, glyphs: Glyphs) -> list[str]:
     return lines
 
 
-def _play_review(play: PlayReview, glyphs: Glyphs) -> str:
+def _play_review(play: PlayReview, glyphs: Glyphs, seating: Seating) -> str:
     card, best = glyphs.card(play.card), glyphs.card(play.best.card)
     what = (
         f"Leading the {card}"
@@ -360,13 +364,13 @@ def _play_review(play: PlayReview, glyphs: Glyphs) -> str:
         text = f"{what} cost {play.lost:.2f} points on average against the {best}"
     reasons: list[str] = []
     if play.reply is not None:
-        reasons.append(f"it gave the computer {_peg_phrase(play.reply)}")
+        replier = 1 if play.replier is None else play.replier
+        reasons.append(f"it gave {seating.object(replier)} {_peg_phrase(play.reply)}")
     if play.best_pegs is not None:
         reasons.append(f"the {best} would have pegged {_peg_phrase(play.best_pegs)}")
     if not reasons:
-        reasons.append(
-            "the difference comes later in the play, over the hands the computer may hold"
-        )
+        others = "the computer" if seating.two_handed else "the others"
+        reasons.append(f"the difference comes later in the play, over the hands {others} may hold")
     return f"{text}: {' and '.join(reasons)}."
 
 
