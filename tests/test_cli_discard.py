@@ -7,6 +7,8 @@ import pytest
 from cribbage.cards import format_cards, parse_cards
 from cribbage.cli import main
 from cribbage.computer import Computer
+from cribbage.computer.variant_discard import variant_discard_options
+from cribbage.rules import GameConfig
 
 HAND = ["5h", "5c", "6d", "jd", "kd", "2s"]
 
@@ -65,8 +67,8 @@ def test_without_a_role_both_tables_are_printed_dealer_first(
         (["--discard", "5h", "5c", "6x", "jd", "kd", "2s"], "'6x' is not a card."),
         (["--discard", "5h", "5c", "6d", "jd", "kd", "5h"], "5H is named twice."),
         (
-            ["--discard", "5h", "5c", "6d", "jd", "kd"],
-            "Give the six cards dealt to choose a discard from, not 5.",
+            ["--discard", "5h", "5c", "6d", "jd"],
+            "Give the six cards dealt to choose a discard from, not 4.",
         ),
         (["--discard", *HAND, "ac"], "not 7."),
         (["--dealer"], "--dealer goes with --discard"),
@@ -91,4 +93,69 @@ def test_the_usage_and_help_name_the_new_commands(capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out
     for option in ("--discard", "--dealer", "--pone", "--practice", "--coach"):
         assert option in out
-    assert "cribbage --discard CARD CARD CARD CARD CARD CARD [--dealer|--pone]" in out
+    assert "cribbage --discard CARD CARD CARD CARD CARD [CARD] [--dealer|--pone]" in out
+    assert "[--five-card|--players {3,4} [--partners]]" in out
+
+
+FIVE = ["5h", "5c", "6d", "jd", "kd"]
+
+
+@pytest.mark.parametrize(
+    ("args", "config", "laid"),
+    [
+        (["--players", "3"], GameConfig(players=3), 1),
+        (["--players", "4"], GameConfig(players=4), 1),
+        (["--five-card"], GameConfig(five_card=True), 2),
+    ],
+)
+@pytest.mark.parametrize(("flag", "dealing"), [("--dealer", 0), ("--pone", -1)])
+def test_five_cards_are_ranked_in_the_other_games_with_the_experts_figures(
+    args: list[str],
+    config: GameConfig,
+    laid: int,
+    flag: str,
+    dealing: int,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--discard", *FIVE, *args, flag]) == 0
+    out = capsys.readouterr().out
+    options = variant_discard_options(parse_cards(FIVE), config, 0, dealing % config.players)
+    table = rows(out)
+    assert len(table) == len(options) == (10 if laid == 2 else 5)
+    for option, row in zip(options, table, strict=True):
+        assert row == [
+            *format_cards(option.discard).split(),
+            *format_cards(option.keep).split(),
+            f"{option.hand:.2f}",
+            f"{option.crib:.2f}",
+            f"{option.total:.2f}",
+        ]
+    assert "The play is not reckoned in these figures." in out
+
+
+def test_partners_see_their_partners_deal_too(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--discard", *FIVE, "--players", "4", "--partners"]) == 0
+    headings = [line for line in capsys.readouterr().out.splitlines() if line.startswith("Hand")]
+    assert [heading.split(", ", 1)[1] for heading in headings] == [
+        "as dealer (your crib)",
+        "your partner dealing (your side's crib)",
+        "as pone (an opponent's crib)",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--discard", *FIVE], "add --five-card or --players 3 or 4"),
+        (["--discard", *HAND, "--players", "3"], "Give the five cards dealt"),
+        (["--discard", *FIVE, "--partners"], "--partners is for four players"),
+        (["--discard", *FIVE, "--five-card", "--players", "3"], "a game for two players"),
+    ],
+)
+def test_five_card_mistakes_are_one_sentence(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert message in captured.err

@@ -37,7 +37,8 @@ USAGE = (
     "       cribbage --stats\n"
     "       cribbage --replay FILE [--ascii]\n"
     "       cribbage --count CARD CARD CARD CARD STARTER [--crib] [--ascii]\n"
-    "       cribbage --discard CARD CARD CARD CARD CARD CARD [--dealer|--pone] [--ascii]\n"
+    "       cribbage --discard CARD CARD CARD CARD CARD [CARD] [--dealer|--pone]\n"
+    "                [--five-card|--players {3,4} [--partners]] [--ascii]\n"
     "       cribbage --practice [--seed N] [--ascii]"
 )
 
@@ -244,7 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--discard",
         nargs="+",
         metavar="CARD",
-        help="rank the 15 discards of six cards by the computer's expected points and exit",
+        help="rank the 15 discards of six cards by the computer's expected points and exit; "
+        "with --five-card or --players 3|4, the discards of five cards",
     )
     role = parser.add_mutually_exclusive_group()
     role.add_argument(
@@ -320,7 +322,7 @@ TOOLS: Final[dict[str, frozenset[str]]] = {
     "stats": frozenset(),
     "replay": frozenset({"ascii"}),
     "count": frozenset({"crib", "ascii"}),
-    "discard": frozenset({"dealer", "pone", "ascii"}),
+    "discard": frozenset({"dealer", "pone", "ascii", "players", "partners", "five_card"}),
     "practice": frozenset({"seed", "ascii"}),
 }
 """The options that do something else than play (each alone), and what each can take."""
@@ -344,7 +346,7 @@ def check_combination(args: argparse.Namespace) -> None:
         if dest in given and tool not in given:
             raise UsageError(f"{name(dest)} goes with {name(tool)}. Try 'cribbage --help'.")
     tools = [dest for dest in given if dest in TOOLS]
-    if not tools:
+    if not tools or tools == ["discard"]:
         _check_game(args)
     if len(tools) > 1:
         *most, last = [name(tool) for tool in tools]
@@ -395,9 +397,13 @@ def _run(argv: Sequence[str] | None) -> int:
             return 0
         if args.discard:
             from .calculator import discard_text
+            from .rules import GameConfig
 
             dealer = True if args.dealer else False if args.pone else None
-            print(discard_text(args.discard, dealer=dealer, glyphs=glyphs))
+            config = GameConfig(
+                players=args.players or 2, partners=args.partners, five_card=args.five_card
+            )
+            print(discard_text(args.discard, dealer=dealer, glyphs=glyphs, config=config))
             return 0
         if args.practice:
             from .practice import practise
