@@ -415,18 +415,21 @@ class TableSearch:
         ranks played since the count began, totalling `count`."""
         tail = scoring_tail(count_ranks)
         i = hands[seat].index(rank)
-        return self._after(hands, tail, count, seat, i, -_INFINITY, _INFINITY)
+        least = tuple(_VALUE[held[0]] if held else NO_CARD for held in hands)
+        return self._after(hands, least, tail, count, seat, i, -_INFINITY, _INFINITY)
 
     def _value(
         self,
         hands: tuple[Ranks, ...],
+        least: tuple[int, ...],
         tail: Ranks,
         count: int,
         seat: int,
         alpha: float,
         beta: float,
     ) -> float:
-        """The position's value by alpha-beta search, as `PegSearch._net`."""
+        """The position's value by alpha-beta search, as `PegSearch._net` (`least` holds each
+        seat's smallest counting value, or `NO_CARD`)."""
         key = (hands, tail, count, seat)
         known = self.memory.get(key)
         if known is not None:
@@ -437,7 +440,7 @@ class TableSearch:
         raising = self.weights[seat] > 0
         best = -_INFINITY if raising else _INFINITY
         for i in _moves(hands[seat], count):
-            value = self._after(hands, tail, count, seat, i, alpha, beta)
+            value = self._after(hands, least, tail, count, seat, i, alpha, beta)
             if raising:
                 if value > best:
                     best = value
@@ -460,6 +463,7 @@ class TableSearch:
     def _after(
         self,
         hands: tuple[Ranks, ...],
+        least: tuple[int, ...],
         tail: Ranks,
         count: int,
         seat: int,
@@ -470,16 +474,19 @@ class TableSearch:
         """`_value` once `seat` has played the card at position `i` of its hand."""
         hand = hands[seat]
         rank = hand[i]
-        after = hands[:seat] + (hand[:i] + hand[i + 1 :],) + hands[seat + 1 :]
+        rest = hand[:i] + hand[i + 1 :]
+        after = hands[:seat] + (rest,) + hands[seat + 1 :]
+        if i == 0:
+            least = least[:seat] + (_VALUE[rest[0]] if rest else NO_CARD,) + least[seat + 1 :]
         count += _VALUE[rank]
         tail, points = _extend(tail, rank)
-        least = tuple(_VALUE[held[0]] if held else NO_CARD for held in after)
         turn = next_turn(count, seat, least, self.single_count)
         gain = self.weights[seat] * (points + _COUNT_POINTS[count] + turn.bonus)
         if turn.to_move < 0 or (turn.reset and self.to_count_end):
             return gain
         return gain + self._value(
             after,
+            least,
             () if turn.reset else tail,
             turn.new_count,
             turn.to_move,

@@ -58,6 +58,11 @@ of the current count (see `TableSearch.to_count_end`); with this many or fewer, 
 of the play."""
 
 
+EARLY: Final = 11
+"""With more cards than this still held (the first plays with three or four players), half
+as many deals are searched: they are the slowest to search and the least certain anyway."""
+
+
 def search_for(view: PlayerView, search: TableSearch | None = None) -> TableSearch:
     """`search` when it solves positions of `view`'s game from its seat's side, as far as
     this point of the play needs (its remembered positions serve again), else a new search
@@ -100,7 +105,8 @@ def variant_play_options(
     least = least_values(view.history, players, seat, not view.pile and bool(view.history))
     search = search_for(view, search)
     rng = rng or random.Random(0)
-    samples = max(1, settings.samples * 2 // 5)
+    held = sum(view.hand_sizes)
+    samples = max(1, settings.samples * (1 if held > EARLY else 2) // 5)
     if sum(sizes) == 0:
         samples = 1  # nothing is hidden
     deals: dict[tuple[Ranks, ...], int] = {}
