@@ -1,10 +1,14 @@
-"""Speed of the expert: `python benchmarks/bench_computer.py [discard] [play] [--games N]`.
+"""Speed of the expert: `python benchmarks/bench_computer.py [discard] [play] [--games N] [--game G]`.
 
 * discard: 1,000 seeded deals (six random cards, dealer or pone in turn, both scores drawn
   at random from 0..120, so about half the decisions are near the end of a game and weigh
   chances of winning); the time of each `Computer.discard`.
 * play: seeded expert-against-expert games to 121 (200 by default); the time of every
   `Computer.play` call (forced plays included), of every discard, and of each whole game.
+
+`--game three-handed` (four-handed, partners, five-card) times the same in that game: the
+discard of five cards dealt at random (the dealer's seat drawn at random), and games in which
+the expert takes every seat.
 
 Prints the median, 99th percentile and maximum in milliseconds of CPU time (the process's own
 time on one core, so other work on the machine barely changes it) and the same of wall-clock
@@ -36,6 +40,8 @@ from cribbage.rules import (
     new_game,
     pending,
 )
+from cribbage.tournament import game_config
+from cribbage.variants import Variant
 from cribbage.view import view_for
 
 
@@ -67,6 +73,17 @@ class Clock:
         _percentiles(f"{name}, wall", self.wall)
 
 
+def bench_variant_discard(deals: int, config: GameConfig) -> None:
+    cpu = Computer("expert", seed=1)
+    times = Clock()
+    for deal in range(deals):
+        rng = random.Random(f"bench-discard:{deal}")
+        state = new_game(config, seed=rng.getrandbits(32), dealer=rng.randrange(config.players))
+        view = view_for(state, rng.randrange(config.players))
+        times.time(functools.partial(cpu.act, view))
+    times.report("discard")
+
+
 def bench_discard(deals: int) -> None:
     cpu = Computer("expert", seed=1)
     times, near_end = Clock(), Clock()
@@ -91,11 +108,12 @@ def bench_discard(deals: int) -> None:
     near_end.report("discard (near the end)")
 
 
-def bench_play(games: int) -> None:
+def bench_play(games: int, config: GameConfig) -> None:
     plays, discards, whole = Clock(), Clock(), Clock()
+    players = config.players
     for game in range(games):
-        cpus = [Computer("expert", seed=2 * game + k) for k in range(2)]
-        state = new_game(GameConfig(), seed=game, dealer=game % 2)
+        cpus = [Computer("expert", seed=players * game + k) for k in range(players)]
+        state = new_game(config, seed=game, dealer=game % players)
         spent_cpu = spent_wall = 0.0
         while state.phase is not Phase.GAME_OVER:
             seat = pending(state)[0]
@@ -118,7 +136,7 @@ def bench_play(games: int) -> None:
     print(file=sys.stderr)
     plays.report("play")
     discards.report("discard (in games)")
-    whole.report("whole game (both sides)")
+    whole.report("whole game (every seat)" if players > 2 else "whole game (both sides)")
 
 
 def main() -> int:
@@ -126,14 +144,22 @@ def main() -> int:
     parser.add_argument("parts", nargs="*", default=["discard", "play"])
     parser.add_argument("--deals", type=int, default=1000)
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument(
+        "--game", choices=[v.value for v in Variant], default=Variant.TWO_HANDED.value
+    )
     args = parser.parse_args()
+    config = game_config(Variant(args.game))
     print(
         f"Python {platform.python_version()} on {platform.machine()}, load {os.getloadavg()[0]:.2f}"
+        f", {args.game}"
     )
     if "discard" in args.parts:
-        bench_discard(args.deals)
+        if config == GameConfig():
+            bench_discard(args.deals)
+        else:
+            bench_variant_discard(args.deals, config)
     if "play" in args.parts:
-        bench_play(args.games)
+        bench_play(args.games, config)
     print(f"load afterwards {os.getloadavg()[0]:.2f}")
     return 0
 
