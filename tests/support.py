@@ -31,6 +31,13 @@ from cribbage.rules import (
     new_game,
 )
 
+THREE = GameConfig(players=3)
+FOUR = GameConfig(players=4)
+PARTNERS = GameConfig(players=4, partners=True)
+FIVE_CARD = GameConfig(five_card=True, target=61)
+OTHER_GAMES = (THREE, FOUR, PARTNERS, FIVE_CARD)
+"""The games besides the two-handed one of six cards."""
+
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).resolve().parent / "data"
 

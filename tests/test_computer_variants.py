@@ -31,11 +31,9 @@ from cribbage.rules import (
 from cribbage.scoring import score_hand
 from cribbage.view import view_for
 
-THREE = GameConfig(players=3)
-FOUR = GameConfig(players=4)
-PARTNERS = GameConfig(players=4, partners=True)
-FIVE_CARD = GameConfig(five_card=True, target=61)
-GAMES = [THREE, FOUR, PARTNERS, FIVE_CARD]
+from .support import FIVE_CARD, FOUR, OTHER_GAMES, PARTNERS, THREE
+
+GAMES = list(OTHER_GAMES)
 
 
 def cards(text: str) -> tuple[Card, ...]:

@@ -40,12 +40,17 @@ from cribbage.rules import (
 )
 from cribbage.view import view_for
 
-from .support import checked_random_game, play_cards, play_random_game, random_action
+from .support import (
+    FIVE_CARD,
+    FOUR,
+    PARTNERS,
+    THREE,
+    checked_random_game,
+    play_cards,
+    play_random_game,
+    random_action,
+)
 
-THREE = GameConfig(players=3)
-FOUR = GameConfig(players=4)
-PARTNERS = GameConfig(players=4, partners=True)
-FIVE_CARD = GameConfig(five_card=True, target=61)
 VARIANTS = [
     THREE,
     FOUR,

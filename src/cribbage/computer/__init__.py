@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypedDict
 
 from ..cards import Card, format_cards
@@ -227,10 +227,14 @@ class Computer:
 
     def choose_play(self, context: PlayContext) -> Card:
         """`play` for a play described by `context`."""
-        legal = context.legal
+        return self._choose(context.legal, lambda: self.options_in(context))
+
+    def _choose(self, legal: Sequence[Card], options: Callable[[], Sequence[PlayOption]]) -> Card:
+        """The first of `options()`, or for the expert, without asking, the first legal card
+        when every one is of a rank (they peg alike: the options would agree)."""
         if self.level == "expert" and len({card.rank for card in legal}) == 1:
-            return legal[0]  # forced: every legal card pegs alike (the options agree)
-        return self.options_in(context)[0].card
+            return legal[0]
+        return options()[0].card
 
     # -- the options for a seat's view (hints and coaching)
 
@@ -282,10 +286,7 @@ class Computer:
 
     def _play_for(self, view: PlayerView) -> Card:
         """The card `act` plays for `view` in the games other than the two-handed six-card one."""
-        legal = view.legal
-        if self.level == "expert" and len({card.rank for card in legal}) == 1:
-            return legal[0]  # forced: every legal card pegs alike (the options agree)
-        return self.play_options_for(view)[0].card
+        return self._choose(view.legal, lambda: self.play_options_for(view))
 
     # -- cutting and acting on a view
 
