@@ -139,7 +139,39 @@ def _window(
     return (value, alpha, beta) if value <= alpha else (None, alpha, min(beta, value))
 
 
-class PegSearch:
+class _Search:
+    """What the searches share: the positions they have solved, remembered up to `limit` of
+    them (then forgotten all at once), with the kind of bound each value is.
+
+    Each search writes its own loop over the moves of a position: the loop is the innermost
+    code of the computer's play, and a loop shared through one more call per move costs 40
+    to 50% more time (`benchmarks/bench_computer.py`)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.memory: dict[tuple[object, ...], tuple[float, int]] = {}
+
+    def _recall(
+        self, key: tuple[object, ...], alpha: float, beta: float
+    ) -> tuple[float | None, float, float]:
+        """A remembered result for `key` against the search window: the value when it
+        settles the position, else None and the window narrowed by what is known."""
+        known = self.memory.get(key)
+        if known is None:
+            return None, alpha, beta
+        return _window(known, alpha, beta)
+
+    def _remember(self, key: tuple[object, ...], best: float, low: float, high: float) -> None:
+        """Keep the value found for `key` in the window (`low`, `high`)."""
+        if len(self.memory) > self.limit:
+            self.memory.clear()
+        self.memory[key] = (
+            best,
+            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
+        )
+
+
+class PegSearch(_Search):
     """My pegging points minus the opponent's from a position to the end of the play, both
     playing their best, by alpha-beta search.
 
@@ -153,8 +185,7 @@ class PegSearch:
     """
 
     def __init__(self, limit: int = 250_000) -> None:
-        self.limit = limit
-        self.memory: dict[tuple[Ranks, Ranks, Ranks, int, bool], tuple[float, int]] = {}
+        super().__init__(limit)
 
     def net(
         self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool
@@ -184,11 +215,9 @@ class PegSearch:
         """`net` by alpha-beta search: exact when strictly between `alpha` and `beta`,
         otherwise a bound on the far side of the window."""
         key = (mine, theirs, tail, count, my_turn)
-        known = self.memory.get(key)
-        if known is not None:
-            value, alpha, beta = _window(known, alpha, beta)
-            if value is not None:
-                return value
+        value, alpha, beta = self._recall(key, alpha, beta)
+        if value is not None:
+            return value
         low, high = alpha, beta
         moves = _moves(mine if my_turn else theirs, count)
         if my_turn:
@@ -211,12 +240,7 @@ class PegSearch:
                         beta = best
                         if alpha >= beta:
                             break
-        if len(self.memory) > self.limit:
-            self.memory.clear()
-        self.memory[key] = (
-            best,
-            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
-        )
+        self._remember(key, best, low, high)
         return best
 
     def _after(
@@ -269,10 +293,8 @@ def move_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank
 EndValue: TypeAlias = Callable[[int, int], float]
 """My chance of winning when the play ends with me pegging m and the opponent o more points."""
 
-WinMemory: TypeAlias = dict[tuple[Ranks, Ranks, Ranks, int, bool, int, int], tuple[float, int]]
 
-
-class WinSearch:
+class WinSearch(_Search):
     """My chance of winning the game, both sides playing the rest of the play to win.
 
     `my_need` and `their_need` are the points each side still needs (positive); a side that
@@ -283,11 +305,13 @@ class WinSearch:
     1.0
     """
 
-    def __init__(self, my_need: int, their_need: int, at_end: EndValue) -> None:
+    def __init__(
+        self, my_need: int, their_need: int, at_end: EndValue, limit: int = 250_000
+    ) -> None:
+        super().__init__(limit)
         self.my_need = my_need
         self.their_need = their_need
         self.at_end = at_end
-        self.memory: WinMemory = {}
 
     def chance(
         self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool
@@ -318,11 +342,9 @@ class WinSearch:
     ) -> float:
         """By alpha-beta search, as `_net` does for points."""
         key = (mine, theirs, tail, count, my_turn, got, lost)
-        known = self.memory.get(key)
-        if known is not None:
-            value, alpha, beta = _window(known, alpha, beta)
-            if value is not None:
-                return value
+        value, alpha, beta = self._recall(key, alpha, beta)
+        if value is not None:
+            return value
         low, high = alpha, beta
         best = -1.0 if my_turn else 2.0
         hand = mine if my_turn else theirs
@@ -339,10 +361,7 @@ class WinSearch:
                     beta = best
             if alpha >= beta:
                 break
-        self.memory[key] = (
-            best,
-            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
-        )
+        self._remember(key, best, low, high)
         return best
 
     def _after(
@@ -377,7 +396,7 @@ class WinSearch:
         )
 
 
-class TableSearch:
+class TableSearch(_Search):
     """Points to the end of the play with any number of seats, every hand known: each point
     weighed by `weights[seat]` of the seat that pegs it (positive for the searching seat's
     side, negative for the others), the seats of positive weight playing to raise the total
@@ -401,11 +420,10 @@ class TableSearch:
         to_count_end: bool = False,
         limit: int = 250_000,
     ) -> None:
+        super().__init__(limit)
         self.weights = weights
         self.single_count = single_count
         self.to_count_end = to_count_end
-        self.limit = limit
-        self.memory: dict[tuple[tuple[Ranks, ...], Ranks, int, int], tuple[float, int]] = {}
 
     def move(
         self, hands: tuple[Ranks, ...], count_ranks: Ranks, count: int, seat: int, rank: int
@@ -431,11 +449,9 @@ class TableSearch:
         """The position's value by alpha-beta search, as `PegSearch._net` (`least` holds each
         seat's smallest counting value, or `NO_CARD`)."""
         key = (hands, tail, count, seat)
-        known = self.memory.get(key)
-        if known is not None:
-            value, alpha, beta = _window(known, alpha, beta)
-            if value is not None:
-                return value
+        value, alpha, beta = self._recall(key, alpha, beta)
+        if value is not None:
+            return value
         low, high = alpha, beta
         raising = self.weights[seat] > 0
         best = -_INFINITY if raising else _INFINITY
@@ -452,12 +468,7 @@ class TableSearch:
                     beta = best
             if alpha >= beta:
                 break
-        if len(self.memory) > self.limit:
-            self.memory.clear()
-        self.memory[key] = (
-            best,
-            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
-        )
+        self._remember(key, best, low, high)
         return best
 
     def _after(
