@@ -4,10 +4,11 @@ count.
 The others' cards are unknown, but not entirely: nobody holds a card this seat has seen, and
 a seat that could not play at some count holds nothing small enough for it (see
 `least_values`). The computer deals the unseen cards to the other seats at random, as many
-as each holds and within those bounds, a number of times (`Settings.samples` deals, fewer
-for four seats, whose search is larger), solves the rest of the play for each deal with
-every hand known (`cribbage.computer.search.TableSearch`: a partner plays with it, the others
-against it), and values each legal card by the average. The points are weighed as the
+as each holds and within those bounds, a number of times (24 deals with the default
+`Settings.samples` of 60, 10 for the first plays with three or four players), solves the
+rest of the play for each deal with every hand known (`cribbage.computer.search.TableSearch`:
+a partner plays with it, the others against it), and values each legal card by the
+average. The points are weighed as the
 discard weighs them (`cribbage.computer.variant_discard.side_weight`).
 """
 
@@ -59,8 +60,9 @@ of the play."""
 
 
 EARLY: Final = 11
-"""With more cards than this still held (the first plays with three or four players), half
-as many deals are searched: they are the slowest to search and the least certain anyway."""
+"""With more cards than this still held (the first plays with three or four players), 10
+deals are searched instead of 24: they are the slowest to search and the least certain
+anyway."""
 
 
 def search_for(view: PlayerView, search: TableSearch | None = None) -> TableSearch:
@@ -106,7 +108,7 @@ def variant_play_options(
     search = search_for(view, search)
     rng = rng or random.Random(0)
     held = sum(view.hand_sizes)
-    samples = max(1, settings.samples * (1 if held > EARLY else 2) // 5)
+    samples = max(1, settings.samples // 6 if held > EARLY else settings.samples * 2 // 5)
     if sum(sizes) == 0:
         samples = 1  # nothing is hidden
     deals: dict[tuple[Ranks, ...], int] = {}
