@@ -377,6 +377,8 @@ def test_a_hint_in_every_game_shows_the_experts_figures(name: str) -> None:
     text = screen.text()
     assert "─ Hint " in text
     assert f"Lay away {UNICODE.cards(list(best.discard))}." in text
+    assert "lay away   hand   crib  total" in text  # no pegging column: it is not reckoned
+    assert "The play is not reckoned in these figures." in text
 
 
 class FakeAdviser:

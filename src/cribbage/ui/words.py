@@ -268,20 +268,26 @@ def _percent(chance: float | None) -> str:
 
 def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
     win = options[0].win is not None
+    pegging = any(option.pegging for option in options)  # reckoned in the six-card game only
     lines = [
         f"Lay away {glyphs.cards(list(options[0].discard))}.",
         "Expected points of this deal, for the best discards:",
-        f"{'lay away':<9}{'hand':>6}{'crib':>7}{'pegging':>9}{'total':>7}"
+        f"{'lay away':<9}{'hand':>6}{'crib':>7}"
+        + (f"{'pegging':>9}" if pegging else "")
+        + f"{'total':>7}"
         + ("  to win" if win else ""),
     ]
     for option in options:
         lines.append(
             f"{glyphs.cards(list(option.discard)):<9}{option.hand:6.2f}{option.crib:7.2f}"
-            f"{option.pegging:9.2f}{option.total:7.2f}"
+            + (f"{option.pegging:9.2f}" if pegging else "")
+            + f"{option.total:7.2f}"
             + (f" {_percent(option.win)}" if win else "")
         )
     if win:
         lines.append("Near the end the chance of winning decides.")
+    if not pegging:
+        lines.append("The play is not reckoned in these figures.")
     return lines
 
 
