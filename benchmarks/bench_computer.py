@@ -30,6 +30,7 @@ from typing import cast
 
 from cribbage.cards import DECK
 from cribbage.computer import Computer
+from cribbage.computer.settings import EXPERT, Settings, parse_settings
 from cribbage.rules import (
     Action,
     CutStarter,
@@ -108,11 +109,13 @@ def bench_discard(deals: int) -> None:
     near_end.report("discard (near the end)")
 
 
-def bench_play(games: int, config: GameConfig) -> None:
+def bench_play(games: int, config: GameConfig, settings: Settings = EXPERT) -> None:
     plays, discards, whole = Clock(), Clock(), Clock()
     players = config.players
     for game in range(games):
-        cpus = [Computer("expert", seed=players * game + k) for k in range(players)]
+        cpus = [
+            Computer("expert", seed=players * game + k, settings=settings) for k in range(players)
+        ]
         state = new_game(config, seed=game, dealer=game % players)
         spent_cpu = spent_wall = 0.0
         while state.phase is not Phase.GAME_OVER:
@@ -147,11 +150,15 @@ def main() -> int:
     parser.add_argument(
         "--game", choices=[v.value for v in Variant], default=Variant.TWO_HANDED.value
     )
+    parser.add_argument(
+        "--settings", default="", help="the expert's settings, e.g. v1 (see parse_settings)"
+    )
     args = parser.parse_args()
     config = game_config(Variant(args.game))
+    settings = parse_settings(args.settings)
     print(
         f"Python {platform.python_version()} on {platform.machine()}, load {os.getloadavg()[0]:.2f}"
-        f", {args.game}"
+        f", {args.game}{', expert:' + args.settings if args.settings else ''}"
     )
     if "discard" in args.parts:
         if config == GameConfig():
@@ -159,7 +166,7 @@ def main() -> int:
         else:
             bench_variant_discard(args.deals, config)
     if "play" in args.parts:
-        bench_play(args.games, config)
+        bench_play(args.games, config, settings)
     print(f"load afterwards {os.getloadavg()[0]:.2f}")
     return 0
 

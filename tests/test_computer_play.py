@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, play_options
 from cribbage.computer.classic import classic_choose_play
-from cribbage.computer.play import Who, least_value_held, opponent_holdings
+from cribbage.computer.play import Who, least_value_held, opponent_holdings, settled
 from cribbage.computer.search import WinSearch, move_points, net_points
+from cribbage.computer.settings import parse_settings
 from cribbage.events import Reason, Scored
 from cribbage.rules import (
     CutStarter,
@@ -206,7 +207,7 @@ def test_few_holdings_are_searched_exactly(seed: int, skip: int) -> None:
             starter=state.starter,
             discards=state.discards[seat],
         ),
-        settings=Settings(prior=False, samples=10_000, aware=False),
+        settings=Settings(prior=False, samples=10_000, aware=False, adaptive=False),
     )
     seen = set(state.kept[seat]) | set(state.discards[seat]) | {c for _, c in state.history}
     seen.add(state.starter)
@@ -246,3 +247,40 @@ def test_classic_patterns() -> None:
     assert play("6c 6d kh") == "6D"  # the king would leave 10: the highest six
     # After an ace, a king makes 11: if a ten follows (21), the other king makes 31.
     assert play("kd kc 9h", "as") == "KC"
+
+
+@given(st.integers(0, 10_000), st.integers(2, 7))
+@settings(max_examples=40, deadline=None)
+def test_the_adaptive_play_searches_every_holding_until_the_first_check(
+    seed: int, skip: int
+) -> None:
+    """Twelve holdings or fewer are all searched before the first check, in any order: the
+    adaptive play's values are then those of the search of every holding."""
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY or state.to_move is None or state.starter is None:
+        return
+    seat = state.to_move
+    context = PlayContext(
+        state.hands[seat],
+        sequence=state.pile,
+        history=_history(state, seat),
+        starter=state.starter,
+        discards=state.discards[seat],
+    )
+    full = play_options(context, settings=Settings(samples=12, adaptive=False))
+    adaptive = play_options(context, settings=Settings(samples=12, adaptive=True))
+    assert {o.card: o.points for o in adaptive} == pytest.approx({o.card: o.points for o in full})
+
+
+def test_a_card_better_against_every_holding_settles_the_choice_at_once() -> None:
+    rng = random.Random(4)
+    better = [(1.0, {5: 1.0 + rng.random(), 10: rng.random()}) for _ in range(12)]
+    assert settled(better, 0.05)
+    noisy = [(1.0, {5: rng.gauss(0, 2), 10: rng.gauss(0, 2)}) for _ in range(12)]
+    assert not settled(noisy, 0.05)
+    assert settled(noisy, 10.0)  # a choice within ten points is a choice made
+
+
+def test_v1_searches_every_holding() -> None:
+    assert parse_settings("v1") == Settings(adaptive=False)
+    assert parse_settings("v1,samples=30") == Settings(adaptive=False, samples=30)

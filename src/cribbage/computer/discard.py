@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from ..cards import Card, Rank
 from .endgame import discard_win_chances, is_aware
+from .search import collection_paused
 from .settings import EXPERT, Settings
 from .sums import DISCARD_PAIRS, UNIFORM, CribSums, PairWeights, hand_sums
 from .tables import Role, pegging_values, throw_weights
@@ -146,6 +147,18 @@ def discard_options(
     >>> [str(card) for card in best.discard], round(best.hand, 2)
     (['AC', 'JD'], 22.61)
     """
+    with collection_paused():  # as in the play's search: many small objects, no cycles
+        return _discard_options(hand, dealer, my_score, opp_score, target, settings)
+
+
+def _discard_options(
+    hand: Sequence[Card],
+    dealer: bool,
+    my_score: int,
+    opp_score: int,
+    target: int,
+    settings: Settings,
+) -> tuple[DiscardOption, ...]:
     cards = tuple(sorted(hand))
     if len(cards) != 6 or len(set(cards)) != 6:
         raise ValueError("A discard is chosen from six different cards.")

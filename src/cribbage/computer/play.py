@@ -13,18 +13,19 @@ near the end of the game, the chance of winning.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Literal, TypeAlias
+from typing import Final, Literal, TypeAlias
 
 from ..cards import DECK, Card
 from ..pegging import LIMIT, fits, next_seat, playable
 from ..scoring import hand_points
 from ..view import PlayerView
 from .endgame import crib_chances, end_of_play_value, is_aware
-from .search import PegSearch, Ranks, WinSearch
+from .search import PegSearch, Ranks, WinSearch, collection_paused
 from .settings import EXPERT, Settings
 from .sums import UNIFORM
 from .tables import Role, keep_weights, throw_weights
@@ -32,8 +33,10 @@ from .tables import Role, keep_weights, throw_weights
 __all__ = [
     "Holding",
     "PlayContext",
+    "PlayEvaluation",
     "PlayOption",
     "Who",
+    "evaluate_play",
     "least_value_held",
     "least_values",
     "opponent_holdings",
@@ -158,9 +161,16 @@ def opponent_holdings(
     return held
 
 
-def _choose(held: list[Holding], samples: int, rng: random.Random) -> list[Holding]:
-    """All holdings when few, else a weighted sample (with repeats counted)."""
+def _choose(
+    held: list[Holding], samples: int, rng: random.Random, *, shuffled: bool = False
+) -> list[Holding]:
+    """All holdings when few, else a weighted sample (with repeats counted), in the order
+    of `held`; or, `shuffled`, in a random order (as first drawn), so that any first part
+    of the list is a fair sample too."""
     if len(held) <= samples:
+        if shuffled:
+            held = held[:]
+            rng.shuffle(held)
         return held
     total = 0.0
     cumulative = []
@@ -171,7 +181,40 @@ def _choose(held: list[Holding], samples: int, rng: random.Random) -> list[Holdi
     counts: dict[int, int] = {}
     for pick in picks:
         counts[pick] = counts.get(pick, 0) + 1
-    return [(held[k][0], float(n)) for k, n in sorted(counts.items())]
+    order = counts.items() if shuffled else sorted(counts.items())
+    return [(held[k][0], float(n)) for k, n in order]
+
+
+BATCH: Final = 12
+"""With `Settings.adaptive`, the play checks after every this many holdings searched
+whether the rest can still change its choice (see `settled`)."""
+
+
+def settled(
+    values: Sequence[tuple[float, dict[int, float]]], margin: float, z: float = 2.0
+) -> bool:
+    """True when the holdings searched so far (`values`: each holding's weight, and what
+    each legal rank is worth against it) make the best rank sure enough: for every other
+    rank, the weighted mean of what the best gains over it, less `z` standard errors, is
+    above `-margin` (so the best is at worst `margin` short of it, at that confidence).
+
+    >>> settled([(1.0, {5: 2.0, 10: 0.0})] * 12, 0.05), settled([(1.0, {5: 2.0, 10: 0.0}), (1.0, {5: 0.0, 10: 2.0})] * 6, 0.05)
+    (True, False)
+    """
+    total = sum(w for w, _ in values)
+    squares = sum(w * w for w, _ in values)
+    ranks = values[0][1].keys()
+    means = {rank: sum(w * v[rank] for w, v in values) / total for rank in ranks}
+    best = max(ranks, key=lambda rank: means[rank])
+    effective = total * total / squares  # the number of equal holdings the weights amount to
+    for rank in ranks:
+        if rank == best:
+            continue
+        gain = means[best] - means[rank]
+        spread = sum(w * (v[best] - v[rank] - gain) ** 2 for w, v in values) / total
+        if gain - z * math.sqrt(spread / effective) < -margin:
+            return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +276,23 @@ class PlayContext:
         return legal
 
 
+@dataclass(frozen=True, slots=True)
+class PlayEvaluation:
+    """The expert's options for a play, with how much of the opponent's possible hands it
+    searched to find them.
+
+    Attributes:
+        options: each legal card with its value, best first.
+        searched: the opponent's holdings searched (fewer than `holdings` when the adaptive
+            play stopped early).
+        holdings: the holdings there were to search (all of them, or the sample drawn).
+    """
+
+    options: tuple[PlayOption, ...]
+    searched: int
+    holdings: int
+
+
 def play_options(
     context: PlayContext,
     *,
@@ -240,7 +300,8 @@ def play_options(
     rng: random.Random | None = None,
     search: PegSearch | None = None,
 ) -> tuple[PlayOption, ...]:
-    """Each legal card with its value, best first, as the expert sees them.
+    """Each legal card with its value, best first, as the expert sees them (the options of
+    `evaluate_play`).
 
     `rng` draws the sample of the opponent's hands when there are too many to search all
     (a fixed default when not given, so the answer is repeatable). `search` is a search whose
@@ -256,6 +317,31 @@ def play_options(
     >>> [str(option.card) for option in play_options(context)]  # the ten makes fifteen
     ['TD', '4C']
     """
+    return evaluate_play(context, settings=settings, rng=rng, search=search).options
+
+
+def evaluate_play(
+    context: PlayContext,
+    *,
+    settings: Settings = EXPERT,
+    rng: random.Random | None = None,
+    search: PegSearch | None = None,
+) -> PlayEvaluation:
+    """`play_options`, with the holdings searched (see `PlayEvaluation`).
+
+    Raises:
+        ValueError: no card of the hand can be played on the count.
+    """
+    with collection_paused():
+        return _evaluate(context, settings, rng, search)
+
+
+def _evaluate(
+    context: PlayContext,
+    settings: Settings,
+    rng: random.Random | None,
+    search: PegSearch | None,
+) -> PlayEvaluation:
     hand, sequence, history = context.hand, context.sequence, context.history
     starter, dealer, discards = context.starter, context.dealer, context.discards
     count = context.count
@@ -278,17 +364,13 @@ def play_options(
         held = opponent_holdings(pool, size, least, their_played, None)
     if not held:
         held = opponent_holdings(pool, size, 1, their_played, None)
-    chosen = _choose(held, settings.samples, rng or random.Random(0))
+    chosen = _choose(held, settings.samples, rng or random.Random(0), shuffled=settings.adaptive)
     ranks = sorted({int(card.rank) for card in legal})
-    points = dict.fromkeys(ranks, 0.0)
     weight = sum(w for _, w in chosen)
     search = search or PegSearch()
-    for theirs, w in chosen:
-        for rank in ranks:
-            points[rank] += w * search.move(mine, theirs, count_ranks, count, rank) / weight
-    chances: dict[int, float] | None = None
     my_need, their_need = context.target - context.my_score, context.target - context.opp_score
-    if starter is not None and is_aware(settings, my_need, their_need):
+    aware = starter is not None and is_aware(settings, my_need, their_need)
+    if aware and starter is not None:
         my_kept = [card.index for card in hand] + [c.index for who, c in history if who == "me"]
         my_show = 0
         if len(my_kept) == 4:
@@ -297,8 +379,16 @@ def play_options(
         throws = throw_weights(role) if settings.crib == "opponent" else UNIFORM
         unseen = [index for index in range(52) if DECK[index] not in seen]
         crib = crib_chances(discards, starter, unseen, throws)
-        chances = dict.fromkeys(ranks, 0.0)
-        for theirs, w in chosen:
+    points = dict.fromkeys(ranks, 0.0)
+    chances = dict.fromkeys(ranks, 0.0)
+    values_so_far: list[tuple[float, dict[int, float]]] = []
+    done = 0.0  # the weight of the holdings searched
+    searched = 0
+    for theirs, w in chosen:
+        values = {rank: search.move(mine, theirs, count_ranks, count, rank) for rank in ranks}
+        for rank in ranks:
+            points[rank] += w * values[rank] / weight
+        if aware and starter is not None:
             at_end = end_of_play_value(
                 dealer=dealer,
                 my_need=my_need,
@@ -309,15 +399,27 @@ def play_options(
                 crib=crib,
             )
             win_search = WinSearch(my_need, their_need, at_end)
+            values = {
+                rank: win_search.move_chance(mine, theirs, count_ranks, count, rank)
+                for rank in ranks
+            }
             for rank in ranks:
-                chances[rank] += (
-                    w * win_search.move_chance(mine, theirs, count_ranks, count, rank) / weight
-                )
+                chances[rank] += w * values[rank] / weight
+        done += w
+        searched += 1
+        if settings.adaptive and len(ranks) > 1:
+            values_so_far.append((w, values))
+            if searched % BATCH == 0 and settled(values_so_far, 0.005 if aware else 0.05):
+                break
+    if done < weight:  # stopped early: averages over the holdings searched
+        for table in (points, chances):
+            for rank in ranks:
+                table[rank] *= weight / done
     options = [
         PlayOption(
             card,
             points[int(card.rank)],
-            None if chances is None else min(1.0, max(0.0, chances[int(card.rank)])),
+            min(1.0, max(0.0, chances[int(card.rank)])) if aware else None,
         )
         for card in legal
     ]
@@ -325,4 +427,4 @@ def play_options(
         range(len(options)),
         key=lambda k: (-(options[k].win or 0.0), -options[k].points, k),
     )
-    return tuple(options[k] for k in order)
+    return PlayEvaluation(tuple(options[k] for k in order), searched, len(chosen))

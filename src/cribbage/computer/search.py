@@ -18,7 +18,9 @@ once. Each search remembers the positions it has solved (a bounded table of its 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Final, TypeAlias
 
@@ -30,6 +32,7 @@ __all__ = [
     "Ranks",
     "TableSearch",
     "WinSearch",
+    "collection_paused",
     "move_points",
     "net_points",
     "scoring_tail",
@@ -72,10 +75,13 @@ def _extend(tail: Ranks, rank: int) -> tuple[Ranks, int]:
 
 @lru_cache(maxsize=100_000)
 def _moves(hand: Ranks, count: int) -> tuple[int, ...]:
-    """Positions in `hand` of one card of each rank that can be played on `count`."""
+    """Positions in `hand` of one card of each rank that can be played on `count`, the
+    highest rank first (the order alpha-beta prunes most with)."""
     room = 31 - count
     return tuple(
-        i for i, rank in enumerate(hand) if (i == 0 or rank != hand[i - 1]) and _VALUE[rank] <= room
+        i
+        for i, rank in reversed(tuple(enumerate(hand)))
+        if (i == 0 or rank != hand[i - 1]) and _VALUE[rank] <= room
     )
 
 
@@ -120,6 +126,25 @@ def _follow(
         + (_VALUE[other[0]] if other else _NONE)
     ]
     return rest, () if reset else tail, new_count, points + _COUNT_POINTS[count] + bonus, to_move
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's collector of reference cycles paused while a search runs.
+
+    A search makes and drops millions of small tuples and keeps hundreds of thousands in its
+    memory of positions; none of them can form a cycle, so reference counting frees them all,
+    but the collector, counting allocations, would stop the search again and again to walk
+    the whole memory: a tenth of a second at a time, most of the slowest plays' time
+    (`benchmarks/bench_computer.py`). It is enabled again afterwards if it was enabled."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 _INFINITY: Final = 1000.0
@@ -200,7 +225,9 @@ class PegSearch(_Search):
     def move(self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int) -> float:
         """What playing `rank` now is worth to me: `net` after it, with its own points."""
         tail = scoring_tail(count_ranks)
-        return self._after(mine, theirs, tail, count, True, mine.index(rank), -_INFINITY, _INFINITY)
+        return self._net(
+            mine, theirs, tail, count, True, -_INFINITY, _INFINITY, (mine.index(rank),)
+        )
 
     def _net(
         self,
@@ -211,65 +238,89 @@ class PegSearch(_Search):
         my_turn: bool,
         alpha: float,
         beta: float,
+        only: tuple[int, ...] = (),
     ) -> float:
         """`net` by alpha-beta search: exact when strictly between `alpha` and `beta`,
-        otherwise a bound on the far side of the window."""
-        key = (mine, theirs, tail, count, my_turn)
-        value, alpha, beta = self._recall(key, alpha, beta)
-        if value is not None:
-            return value
+        otherwise a bound on the far side of the window; with `only`, the best of those
+        moves alone (positions in the hand to move), a result not remembered.
+
+        `_Search`'s recall and remember and `_follow` are written out here, and the tens
+        tried first: this is the loop the two-handed play spends nearly all its time in,
+        and each call saved is a fifth of it."""
+        memory = self.memory
+        if not only:
+            known = memory.get((mine, theirs, tail, count, my_turn))
+            if known is not None:
+                value, kind = known
+                if kind == _EXACT:
+                    return value
+                if kind == _AT_LEAST:
+                    if value >= beta:
+                        return value
+                    alpha = max(alpha, value)
+                else:
+                    if value <= alpha:
+                        return value
+                    beta = min(beta, value)
         low, high = alpha, beta
-        moves = _moves(mine if my_turn else theirs, count)
-        if my_turn:
-            best = -_INFINITY
-            for i in moves:
-                value = self._after(mine, theirs, tail, count, True, i, alpha, beta)
+        hand, other = (mine, theirs) if my_turn else (theirs, mine)
+        other_least = _VALUE[other[0]] if other else _NONE
+        best = -_INFINITY if my_turn else _INFINITY
+        for i in only or _moves(hand, count):
+            rank = hand[i]
+            rest = hand[:i] + hand[i + 1 :]
+            total = count + _VALUE[rank]
+            tail_after, points = _extend(tail, rank)
+            new_count, bonus, reset, to_move = _TURNS[
+                total * 144 + (_VALUE[rest[0]] if rest else _NONE) * 12 + other_least
+            ]
+            points += _COUNT_POINTS[total] + bonus
+            if reset:
+                tail_after = ()
+            if my_turn:
+                if to_move < 0:
+                    value = points
+                else:  # the same side plays on (0) or the other side plays (1)
+                    value = points + self._net(
+                        rest,
+                        other,
+                        tail_after,
+                        new_count,
+                        to_move == 0,
+                        alpha - points,
+                        beta - points,
+                    )
                 if value > best:
                     best = value
                     if best > alpha:
                         alpha = best
                         if alpha >= beta:
                             break
-        else:
-            best = _INFINITY
-            for i in moves:
-                value = self._after(mine, theirs, tail, count, False, i, alpha, beta)
+            else:
+                if to_move < 0:
+                    value = -points
+                else:
+                    value = (
+                        self._net(
+                            other,
+                            rest,
+                            tail_after,
+                            new_count,
+                            to_move != 0,
+                            alpha + points,
+                            beta + points,
+                        )
+                        - points
+                    )
                 if value < best:
                     best = value
                     if best < beta:
                         beta = best
                         if alpha >= beta:
                             break
-        self._remember(key, best, low, high)
+        if not only:
+            self._remember((mine, theirs, tail, count, my_turn), best, low, high)
         return best
-
-    def _after(
-        self,
-        mine: Ranks,
-        theirs: Ranks,
-        tail: Ranks,
-        count: int,
-        my_turn: bool,
-        i: int,
-        alpha: float,
-        beta: float,
-    ) -> float:
-        """`_net` once the side to move has played the card at position `i`."""
-        hand, other = (mine, theirs) if my_turn else (theirs, mine)
-        rest, tail, count, points, to_move = _follow(hand, other, tail, count, i)
-        if to_move < 0:
-            return points if my_turn else -points
-        mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
-        next_is_me = my_turn if to_move == 0 else not my_turn
-        if my_turn:
-            future = self._net(
-                mine_after, theirs_after, tail, count, next_is_me, alpha - points, beta - points
-            )
-            return points + future
-        future = self._net(
-            mine_after, theirs_after, tail, count, next_is_me, alpha + points, beta + points
-        )
-        return future - points
 
 
 def net_points(mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool) -> float:

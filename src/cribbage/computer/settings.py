@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Final, Literal
 
-__all__ = ["EXPERT", "Settings", "parse_settings"]
+__all__ = ["EXPERT", "PRESETS", "Settings", "parse_settings"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,10 @@ class Settings:
         aware_within: see `aware`.
         samples: in the play, how many of the opponent's possible hands are searched when
             there are more than that (otherwise every one is).
+        adaptive: in the play, search the opponent's possible hands in a random order and
+            stop once the rest cannot change the choice by more than a twentieth of a point
+            (or half a percent of the chance of winning), at that confidence (see
+            `cribbage.computer.play.settled`); otherwise search every one.
     """
 
     crib: Literal["opponent", "random"] = "opponent"
@@ -31,6 +35,7 @@ class Settings:
     aware: bool = True
     aware_within: int = 40
     samples: int = 60
+    adaptive: bool = True
 
     def __post_init__(self) -> None:
         if self.crib not in ("opponent", "random"):
@@ -42,22 +47,35 @@ class Settings:
 EXPERT: Final = Settings()
 """The expert level's settings."""
 
+PRESETS: Final = {"v1": Settings(adaptive=False)}
+"""Settings known by a name in `parse_settings`: `v1` is the expert before the play searched
+adaptively, kept to measure the expert against."""
+
 
 def parse_settings(text: str, base: Settings = EXPERT) -> Settings:
-    """Settings from 'name=value' pairs separated by commas, e.g. 'crib=random,pegging=off'.
+    """Settings from 'name=value' pairs separated by commas, e.g. 'crib=random,pegging=off',
+    each changing `base`; a preset's name (`PRESETS`) among them stands for all its settings.
 
     Raises:
         ValueError: an unknown name or a value of the wrong kind.
 
     >>> parse_settings("crib=random,samples=20")
-    Settings(crib='random', pegging=True, prior=True, aware=True, aware_within=40, samples=20)
+    Settings(crib='random', pegging=True, prior=True, aware=True, aware_within=40, samples=20, adaptive=True)
+    >>> parse_settings("v1").adaptive
+    False
     """
     changes: dict[str, object] = {}
     kinds = {f.name: f.type for f in fields(Settings)}
     for part in filter(None, (p.strip() for p in text.split(","))):
+        if part in PRESETS:
+            base = PRESETS[part]
+            continue
         name, sep, value = part.partition("=")
         if not sep or name not in kinds:
-            raise ValueError(f"Unknown setting {part!r}; settings are {', '.join(kinds)}.")
+            raise ValueError(
+                f"Unknown setting {part!r}; settings are {', '.join(kinds)}, or "
+                f"{', '.join(PRESETS)}."
+            )
         kind = str(kinds[name])
         if kind == "bool":
             if value not in ("on", "off", "true", "false", "1", "0"):

@@ -21,7 +21,7 @@ from typing import Final
 from ..cards import DECK, Card
 from ..view import PlayerView
 from .play import PlayOption, least_values
-from .search import Ranks, TableSearch
+from .search import Ranks, TableSearch, collection_paused
 from .settings import EXPERT, Settings
 from .variant_discard import side_weight
 
@@ -97,6 +97,13 @@ def variant_play_options(
     Raises:
         ValueError: the seat has no card to play now.
     """
+    with collection_paused():
+        return _variant_options(view, settings, rng, search)
+
+
+def _variant_options(
+    view: PlayerView, settings: Settings, rng: random.Random | None, search: TableSearch | None
+) -> tuple[PlayOption, ...]:
     legal = view.legal
     if not legal:
         raise ValueError("No card in the hand can be played on this count.")
