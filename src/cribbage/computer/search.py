@@ -169,8 +169,8 @@ class _Search:
     them (then forgotten all at once), with the kind of bound each value is.
 
     Each search writes its own loop over the moves of a position: the loop is the innermost
-    code of the computer's play, and a loop shared through one more call per move costs 40
-    to 50% more time (`benchmarks/bench_computer.py`)."""
+    code of the computer's play, and sharing it costs one more call for every move searched,
+    which made the play measurably slower."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -245,8 +245,8 @@ class PegSearch(_Search):
         moves alone (positions in the hand to move), a result not remembered.
 
         `_Search`'s recall and remember and `_follow` are written out here, and the tens
-        tried first: this is the loop the two-handed play spends nearly all its time in,
-        and each call saved is a fifth of it."""
+        tried first: this is the loop the two-handed play spends nearly all its time in, and
+        the calls saved are a good part of that time."""
         memory = self.memory
         if not only:
             known = memory.get((mine, theirs, tail, count, my_turn))
