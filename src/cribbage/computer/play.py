@@ -79,7 +79,7 @@ def least_values(
     >>> k, q, five = parse_cards(["kc", "qd", "5h"])
     >>> least_values([(0, k), (1, q), (0, five)], 3, 1, False)  # seat 2 could not play on 20
     (1, 1, 12)
-    >>> least_values([(0, k), (1, q), (0, five)], 3, 0, True)  # then nobody could play on 25
+    >>> least_values([(0, k), (1, q), (0, five)], 3, 1, True)  # nobody could play on 25
     (7, 7, 12)
     """
     least = [1] * players
@@ -165,8 +165,8 @@ def _choose(
     held: list[Holding], samples: int, rng: random.Random, *, shuffled: bool = False
 ) -> list[Holding]:
     """All holdings when few, else a weighted sample (with repeats counted), in the order
-    of `held`; or, `shuffled`, in a random order (as first drawn), so that any first part
-    of the list is a fair sample too."""
+    of `held`; or, `shuffled`, in a random order, so that any first part of the list is a
+    fair sample too."""
     if len(held) <= samples:
         if shuffled:
             held = held[:]
@@ -181,13 +181,36 @@ def _choose(
     counts: dict[int, int] = {}
     for pick in picks:
         counts[pick] = counts.get(pick, 0) + 1
-    order = counts.items() if shuffled else sorted(counts.items())
+    order = sorted(counts.items())
+    if shuffled:  # not in the order first drawn: the heavy holdings come first that way
+        rng.shuffle(order)
     return [(held[k][0], float(n)) for k, n in order]
 
 
 BATCH: Final = 12
 """With `Settings.adaptive`, the play checks after every this many holdings searched
 whether the rest can still change its choice (see `settled`)."""
+
+POINTS_MARGIN: Final = 0.05
+CHANCE_MARGIN: Final = 0.005
+"""How far short of the best card the adaptive play may settle: in points, and near the end
+in the chance of winning."""
+
+
+def _sure(
+    points: Sequence[tuple[float, dict[int, float]]],
+    chances: Sequence[tuple[float, dict[int, float]]],
+) -> bool:
+    """True when the holdings searched settle the choice (`settled`): by the chance of
+    winning when it is reckoned, and by points where it is not or where the best chances
+    tie (the points decide between them then)."""
+    if not chances:
+        return settled(points, POINTS_MARGIN)
+    if not settled(chances, CHANCE_MARGIN):
+        return False
+    total = sum(w for w, _ in chances)
+    means = sorted(sum(w * v[rank] for w, v in chances) / total for rank in chances[0][1])
+    return means[-1] - means[-2] > 1e-9 or settled(points, POINTS_MARGIN)
 
 
 def settled(
@@ -381,13 +404,14 @@ def _evaluate(
         crib = crib_chances(discards, starter, unseen, throws)
     points = dict.fromkeys(ranks, 0.0)
     chances = dict.fromkeys(ranks, 0.0)
-    values_so_far: list[tuple[float, dict[int, float]]] = []
+    points_so_far: list[tuple[float, dict[int, float]]] = []
+    chances_so_far: list[tuple[float, dict[int, float]]] = []
     done = 0.0  # the weight of the holdings searched
     searched = 0
     for theirs, w in chosen:
-        values = {rank: search.move(mine, theirs, count_ranks, count, rank) for rank in ranks}
+        pegged = {rank: search.move(mine, theirs, count_ranks, count, rank) for rank in ranks}
         for rank in ranks:
-            points[rank] += w * values[rank] / weight
+            points[rank] += w * pegged[rank] / weight
         if aware and starter is not None:
             at_end = end_of_play_value(
                 dealer=dealer,
@@ -399,19 +423,20 @@ def _evaluate(
                 crib=crib,
             )
             win_search = WinSearch(my_need, their_need, at_end)
-            values = {
+            won = {
                 rank: win_search.move_chance(mine, theirs, count_ranks, count, rank)
                 for rank in ranks
             }
             for rank in ranks:
-                chances[rank] += w * values[rank] / weight
+                chances[rank] += w * won[rank] / weight
+            chances_so_far.append((w, won))
         done += w
         searched += 1
         if settings.adaptive and len(ranks) > 1:
-            values_so_far.append((w, values))
-            if searched % BATCH == 0 and settled(values_so_far, 0.005 if aware else 0.05):
+            points_so_far.append((w, pegged))
+            if searched % BATCH == 0 and _sure(points_so_far, chances_so_far):
                 break
-    if done < weight:  # stopped early: averages over the holdings searched
+    if searched < len(chosen):  # stopped early: averages over the holdings searched
         for table in (points, chances):
             for rank in ranks:
                 table[rank] *= weight / done
