@@ -16,7 +16,7 @@ from cribbage.computer import Computer, DiscardOption
 from cribbage.computer.play import least_values
 from cribbage.computer.search import PegSearch, TableSearch
 from cribbage.computer.variant_discard import side_weight, variant_discard_options
-from cribbage.computer.variant_play import deal_unseen, variant_play_options
+from cribbage.computer.variant_play import deal_unseen, search_for, variant_play_options
 from cribbage.rules import (
     Discard,
     GameConfig,
@@ -71,9 +71,18 @@ def test_five_card_discard_values_match_every_starter_and_crib_completion() -> N
 
 @pytest.mark.slow
 def test_one_card_discard_crib_matches_every_completion() -> None:
-    hand = cards("5h 5c js jd kc")
-    option = variant_discard_options(hand, THREE, 0, 0)[0]
-    assert option.crib == pytest.approx(brute_force_crib(option.discard, hand))
+    """Every way to lay away one card, a jack among them (his nobs from one's own card),
+    and as many hearts as can make a crib flush; three- and four-handed the crib's unknown
+    cards are as many."""
+    hand = cards("5h 9h js jd kc")
+    for option in variant_discard_options(hand, THREE, 0, 0):
+        assert option.crib == pytest.approx(brute_force_crib(option.discard, hand))
+    for four, three in zip(
+        variant_discard_options(hand, FOUR, 0, 0),
+        variant_discard_options(hand, THREE, 0, 0),
+        strict=True,
+    ):
+        assert four == three
 
 
 def test_one_of_five_is_laid_away_and_the_hand_is_valued_over_47_starters() -> None:
@@ -157,7 +166,36 @@ def test_the_search_to_the_count_end_stops_at_the_go() -> None:
     assert (short, full) == (1, 1 - 1 + 3)
 
 
+def test_a_search_kept_from_an_earlier_play_answers_as_a_new_one() -> None:
+    """The computer keeps one search for its later plays: an answer from it equals a new
+    search's, and a search looking only to the end of the count is not reused for a full one."""
+    early, late = play_to(THREE, 8, 0), play_to(THREE, 8, 6)
+    if late.phase is not Phase.PLAY:
+        pytest.skip("the hand ended early")
+    kept = Computer("expert", seed=1)
+    for state in (early, late):
+        seat = pending(state)[0]
+        view = view_for(state, seat)
+        assert kept.play_options_for(view) == Computer("expert", seed=1).play_options_for(view)
+    seat = pending(early)[0]
+    shallow = search_for(view_for(early, seat))
+    assert shallow.to_count_end
+    seat = pending(late)[0]
+    assert search_for(view_for(late, seat), shallow) is not shallow
+    assert search_for(view_for(late, seat), shallow).to_count_end is False
+
+
 # --- what the play reveals ----------------------------------------------------------------------
+
+
+def test_what_the_go_reveals_at_thirty_one_at_a_new_count_and_in_five_card() -> None:
+    k, q, ace, five, six, king = cards("kc qd ah 5s 6h kh")
+    # thirty-one: a new count, but nobody was shown unable to play
+    assert least_values([(0, k), (1, q), (2, ace), (0, king)], 3, 1, True) == (1, 1, 1)
+    # a new count after 25: nobody could play on it, the last player included
+    assert least_values([(0, k), (1, q), (2, five)], 3, 0, True) == (7, 7, 7)
+    # five-card: the first go ends the play; while it goes on, a seat passed over is bounded
+    assert least_values([(0, k), (1, q), (1, six)], 2, 0, False) == (12, 1)  # none on 20
 
 
 def play_to(config: GameConfig, seed: int, decisions: int) -> GameState:

@@ -5,9 +5,10 @@ what of the cards played since the count began can still score, and whose turn i
 `PegSearch` solves the rest of the play when both hands are known (each side playing its
 best for points: mine minus the opponent's); `WinSearch` does the same for the chance of
 winning the game, given what the end of the play is worth; `TableSearch` solves it for three
-or four seats, or for the single count of five-card cribbage. Both take the rules of the play
-from `cribbage.pegging.next_turn` and the points of each card from `cribbage.scoring`. The
-computer averages these over the hands the opponent may hold (see `cribbage.computer.play`).
+or four seats, or for the single count of five-card cribbage. All three take the rules of the
+play from `cribbage.pegging.next_turn` and the points of each card from `cribbage.scoring`.
+The computer averages these over the hands the opponent may hold (see
+`cribbage.computer.play`).
 
 Of the cards played since the count began, only a tail can still score with later cards:
 the cards of the last card's rank, if it was paired, or else the longest run of different

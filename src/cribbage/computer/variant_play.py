@@ -9,7 +9,9 @@ as each holds and within those bounds, a number of times (24 deals with the defa
 rest of the play for each deal with every hand known (`cribbage.computer.search.TableSearch`:
 a partner plays with it, the others against it), and values each legal card by the
 average. The points are weighed as the
-discard weighs them (`cribbage.computer.variant_discard.side_weight`).
+discard weighs them (`cribbage.computer.variant_discard.side_weight`). The score is not
+reckoned (no play for the win near the end, as in the two-handed game), nor how likely the
+others were to keep the cards they may hold: every deal within the bounds is as likely.
 """
 
 from __future__ import annotations
@@ -44,9 +46,10 @@ def deal_unseen(
         size = sizes[seat]
         if not size:
             continue
-        taken = [card for card in pool if card.value >= least[seat]][:size]
-        if len(taken) < size:
-            taken = pool[:size]  # the bounds cannot all hold: take any
+        fitting = [card for card in pool if card.value >= least[seat]]
+        taken = fitting[:size]
+        if len(taken) < size:  # the bounds cannot all hold: the rest from any cards
+            taken += [card for card in pool if card not in taken][: size - len(taken)]
         for card in taken:
             pool.remove(card)
         hands[seat] = tuple(sorted(int(card.rank) for card in taken))
