@@ -63,11 +63,14 @@ def test_summary_counts_pairs_and_deals() -> None:
     assert summary.average(1, "pone", "hand") == 7
 
 
-@pytest.mark.parametrize("variant", [Variant.THREE_HANDED, Variant.PARTNERS])
+@pytest.mark.parametrize(
+    "variant",
+    [Variant.THREE_HANDED, Variant.FOUR_HANDED, Variant.PARTNERS, Variant.FIVE_CARD],
+)
 def test_a_set_puts_the_first_player_in_each_place_with_the_same_deal(variant: Variant) -> None:
     config = game_config(variant, 31)
     records = play_set((parse_player("classic"), parse_player("easy"), pair_seed(3, 0), config))
-    places = 2 if config.partners else 3
+    places = 2 if config.partners else config.players
     assert [r.first_seat for r in records] == list(range(places))
     assert len({r.dealt[0] for r in records}) == 1  # the first deal is the same in each game
     for record in records:
@@ -102,7 +105,7 @@ def test_command_line_runs_a_tiny_tournament(capsys: pytest.CaptureFixture[str])
         main(["classic", "easy", "--games", "2", "--jobs", "1", "--quiet", "--target", "31"]) == 0
     )
     out = capsys.readouterr().out
-    assert "classic against easy: 2 games in 1 duplicate pairs" in out
+    assert "classic against easy: 2 games in 1 duplicate pair," in out
     assert "95% CI" in out and "average points per deal" in out
 
 
@@ -110,5 +113,5 @@ def test_command_line_runs_a_three_handed_tournament(capsys: pytest.CaptureFixtu
     args = ["classic", "easy", "--games", "3", "--jobs", "1", "--quiet", "--target", "31"]
     assert main([*args, "--game", "three-handed"]) == 0
     out = capsys.readouterr().out
-    assert "classic against easy: 3 games in 1 duplicate sets of 3, three-handed" in out
+    assert "classic against easy: 3 games in 1 duplicate set of 3, three-handed" in out
     assert "a fair share is 33.3%" in out

@@ -243,7 +243,8 @@ class Summary:
     """Totals over a tournament, from the first player's side."""
 
     pairs: list[float] = field(default_factory=list)
-    """Per pair, the first player's share of the two games (0, 0.5 or 1)."""
+    """Per duplicate pair or set, the first player's share of its games (0, 0.5 or 1 for a
+    pair)."""
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])
     skunks: list[int] = field(default_factory=lambda: [0, 0])
@@ -253,7 +254,7 @@ class Summary:
     """'side:role:category' -> [points, deals]."""
 
     def add(self, records: Sequence[GameRecord]) -> None:
-        """Count one pair of games."""
+        """Count one pair (or set) of games."""
         self.pairs.append(sum(r.winner_is_first for r in records) / len(records))
         for record in records:
             self.games += 1
@@ -355,9 +356,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--games",
         type=int,
-        default=2000,
-        help="games in all, a whole number of sets (pairs; three or four games three- and "
-        "four-handed) (default 2000)",
+        help="games in all, a whole number of sets: pairs, or three or four games three- and "
+        "four-handed (default 1,000 sets: 2,000 games in pairs)",
     )
     parser.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
@@ -378,6 +378,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = game_config(Variant(args.game), args.target)
         size = config.sides if config.partners else config.players
         unit = "pairs" if size == 2 else f"sets of {size}"
+        if args.games is None:
+            args.games = 1000 * size
         if args.games < size or args.games % size:
             raise ValueError(
                 f"--games must be a positive multiple of {size} (games come in {unit})."
@@ -388,6 +390,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"tournament: {err}", file=sys.stderr)
         return 2
     pairs = args.games // size
+    if pairs == 1:
+        unit = unit.replace("pairs", "pair").replace("sets", "set")
     jobs = [(first, second, pair_seed(args.seed, k), config) for k in range(pairs)]
     summary = Summary()
     started = time.monotonic()
