@@ -22,8 +22,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import lru_cache
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias, TypeVar
 
 from ..pegging import NO_CARD, next_turn
 from ..scoring import count_points, pair_and_run_points
@@ -67,15 +66,42 @@ def scoring_tail(played: Ranks) -> Ranks:
     return played
 
 
-@lru_cache(maxsize=200_000)  # a tail is at most four ranks: some 40,000 keys are ever met
-def _extend(tail: Ranks, rank: int) -> tuple[Ranks, int]:
+_V = TypeVar("_V")
+
+
+class _Table(dict[tuple[Any, ...], _V]):
+    """Results worked out on first use by `make` (`table[args]` is `make(*args)`) and kept,
+    up to `limit` of them, then forgotten all at once.
+
+    Unlike `functools.lru_cache`, a full table costs Python's cycle collector nothing: its
+    entries are tuples of numbers, which a collection stops following once it has seen them,
+    while a cache's own bookkeeping would be walked again at every full collection (a full
+    `lru_cache` of the search's size made each one take a quarter of a second)."""
+
+    def __init__(self, make: Callable[..., _V], limit: int) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+
+    def __missing__(self, key: tuple[Any, ...]) -> _V:
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.make(*key)
+        return value
+
+
+def _extended(tail: Ranks, rank: int) -> tuple[Ranks, int]:
     """The scoring tail after `rank` is played on `tail`, and its pair and run points."""
     played = tail + (rank,)
     return scoring_tail(played), pair_and_run_points(played)
 
 
-@lru_cache(maxsize=100_000)
-def _moves(hand: Ranks, count: int) -> tuple[int, ...]:
+_EXTEND: Final[_Table[tuple[Ranks, int]]] = _Table(_extended, 250_000)
+"""`_extended` by (tail, rank): some 200,000 pairs come up in a long session (a tail can be
+a run of up to seven ranks)."""
+
+
+def _playable(hand: Ranks, count: int) -> tuple[int, ...]:
     """Positions in `hand` of one card of each rank that can be played on `count`, the
     highest rank first (the order alpha-beta prunes most with)."""
     room = 31 - count
@@ -84,6 +110,10 @@ def _moves(hand: Ranks, count: int) -> tuple[int, ...]:
         for i, rank in reversed(tuple(enumerate(hand)))
         if (i == 0 or rank != hand[i - 1]) and _VALUE[rank] <= room
     )
+
+
+_MOVES: Final[_Table[tuple[int, ...]]] = _Table(_playable, 100_000)
+"""`_playable` by (hand, count): some 25,000 come up."""
 
 
 _NONE: Final = 11
@@ -120,7 +150,7 @@ def _follow(
     rank = hand[i]
     rest = hand[:i] + hand[i + 1 :]
     count += _VALUE[rank]
-    tail, points = _extend(tail, rank)
+    tail, points = _EXTEND[tail, rank]
     new_count, bonus, reset, to_move = _TURNS[
         count * 144
         + (_VALUE[rest[0]] if rest else _NONE) * 12
@@ -267,11 +297,11 @@ class PegSearch(_Search):
         hand, other = (mine, theirs) if my_turn else (theirs, mine)
         other_least = _VALUE[other[0]] if other else _NONE
         best = -_INFINITY if my_turn else _INFINITY
-        for i in only or _moves(hand, count):
+        for i in only or _MOVES[hand, count]:
             rank = hand[i]
             rest = hand[:i] + hand[i + 1 :]
             total = count + _VALUE[rank]
-            tail_after, points = _extend(tail, rank)
+            tail_after, points = _EXTEND[tail, rank]
             new_count, bonus, reset, to_move = _TURNS[
                 total * 144 + (_VALUE[rest[0]] if rest else _NONE) * 12 + other_least
             ]
@@ -400,7 +430,7 @@ class WinSearch(_Search):
         low, high = alpha, beta
         best = -1.0 if my_turn else 2.0
         hand = mine if my_turn else theirs
-        for i in _moves(hand, count):
+        for i in _MOVES[hand, count]:
             value = self._after(mine, theirs, tail, count, my_turn, i, got, lost, alpha, beta)
             if my_turn:
                 if value > best:
@@ -507,7 +537,7 @@ class TableSearch(_Search):
         low, high = alpha, beta
         raising = self.weights[seat] > 0
         best = -_INFINITY if raising else _INFINITY
-        for i in _moves(hands[seat], count):
+        for i in _MOVES[hands[seat], count]:
             value = self._after(hands, least, tail, count, seat, i, alpha, beta)
             if raising:
                 if value > best:
@@ -542,7 +572,7 @@ class TableSearch(_Search):
         if i == 0:
             least = least[:seat] + (_VALUE[rest[0]] if rest else NO_CARD,) + least[seat + 1 :]
         count += _VALUE[rank]
-        tail, points = _extend(tail, rank)
+        tail, points = _EXTEND[tail, rank]
         turn = next_turn(count, seat, least, self.single_count)
         gain = self.weights[seat] * (points + _COUNT_POINTS[count] + turn.bonus)
         if turn.to_move < 0 or (turn.reset and self.to_count_end):
