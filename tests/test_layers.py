@@ -46,6 +46,7 @@ def test_the_computer_is_public_and_loaded_only_when_asked_for() -> None:
 
 
 ENGINE_CORE = [
+    "cribbage.memo",
     "cribbage.cards",
     "cribbage.scoring",
     "cribbage.pegging",

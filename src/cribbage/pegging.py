@@ -20,14 +20,15 @@ Turn(new_count=20, bonus=1, reset=False, to_move=-1)
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
 from typing import Final, NamedTuple
 
 from .cards import Card
+from .memo import Table
 
 __all__ = [
     "LIMIT",
     "NO_CARD",
+    "TURNS",
     "Turn",
     "fits",
     "least_value",
@@ -91,7 +92,6 @@ class Turn(NamedTuple):
     """The seat to play next, or -1 when the play is over."""
 
 
-@lru_cache(maxsize=65_536)  # about 8,000 keys with two seats, 2 million at most with four
 def next_turn(count: int, mover: int, least: tuple[int, ...], single_count: bool = False) -> Turn:
     """What follows once seat `mover` has played a card that brought the count to `count`.
 
@@ -107,23 +107,36 @@ def next_turn(count: int, mover: int, least: tuple[int, ...], single_count: bool
     * `single_count` (five-card cribbage): there is one count only, and the play ends at
       thirty-one or at the go instead of starting again; cards still held are not played.
     """
+    return Turn(*TURNS[count, mover, least, single_count])
+
+
+def _next_turn(
+    count: int, mover: int, least: tuple[int, ...], single_count: bool
+) -> tuple[int, int, bool, int]:
+    """`next_turn`'s answer as a plain tuple, worked out."""
     players = len(least)
     anyone_holds = any(value != NO_CARD for value in least)
     if count == LIMIT:
         if not anyone_holds or single_count:
-            return Turn(0, 0, True, -1)
-        return Turn(0, 0, True, _leader(mover, least))
+            return (0, 0, True, -1)
+        return (0, 0, True, _leader(mover, least))
     if not anyone_holds:
-        return Turn(count, 1, False, -1)
+        return (count, 1, False, -1)
     room = LIMIT - count
     seat = mover
     for _ in range(players):
         seat = seat + 1 if seat + 1 < players else 0
         if least[seat] <= room:
-            return Turn(count, 0, False, seat)
+            return (count, 0, False, seat)
     if single_count:
-        return Turn(0, 1, True, -1)
-    return Turn(0, 1, True, _leader(mover, least))
+        return (0, 1, True, -1)
+    return (0, 1, True, _leader(mover, least))
+
+
+TURNS: Final[Table[tuple[int, int, bool, int]]] = Table(_next_turn, 65_536)
+"""`next_turn`'s answers as plain tuples (new count, bonus, reset, who moves next), by its
+arguments, kept: about 8,000 come up with two seats, many more with four. The computer's
+search reads it directly; plain tuples cost the cycle collector nothing once seen."""
 
 
 def _leader(mover: int, least: tuple[int, ...]) -> int:

@@ -20,10 +20,10 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from functools import lru_cache
 from typing import Final
 
 from .cards import COUNTING_VALUES, Card, Rank, format_cards
+from .memo import Table
 from .pegging import LIMIT
 
 __all__ = [
@@ -180,10 +180,13 @@ _SUBSETS: Final = {
 }
 
 
-@lru_cache(maxsize=1 << 17)  # values in order: 10**5 five-card keys at most
-def _fifteens(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def _fifteens_of(values: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The positions of every combination of `values` that adds up to fifteen."""
     return tuple(c for c in _SUBSETS[len(values)] if sum(values[i] for i in c) == 15)
+
+
+_FIFTEENS: Final[Table[tuple[tuple[int, ...], ...]]] = Table(_fifteens_of, 1 << 17)
+"""`_fifteens_of` by the values in order: 10**5 keys of five cards at most."""
 
 
 def _show_items(cards: tuple[Card, ...], starter: Card, crib: bool) -> tuple[ScoreItem, ...]:
@@ -191,7 +194,7 @@ def _show_items(cards: tuple[Card, ...], starter: Card, crib: bool) -> tuple[Sco
     shown = cards + (starter,)
     items = [
         ScoreItem(ScoreKind.FIFTEEN, tuple(shown[i] for i in combo), 2)
-        for combo in _fifteens(tuple(card.value for card in shown))
+        for combo in _FIFTEENS[(tuple(card.value for card in shown),)]
     ]
     items.extend(_runs(shown))
     n = len(shown)

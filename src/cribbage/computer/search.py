@@ -22,9 +22,10 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Final, TypeAlias, TypeVar
+from typing import Final, TypeAlias
 
-from ..pegging import NO_CARD, next_turn
+from ..memo import Table
+from ..pegging import NO_CARD, TURNS, next_turn
 from ..scoring import count_points, pair_and_run_points
 
 __all__ = [
@@ -66,37 +67,13 @@ def scoring_tail(played: Ranks) -> Ranks:
     return played
 
 
-_V = TypeVar("_V")
-
-
-class _Table(dict[tuple[Any, ...], _V]):
-    """Results worked out on first use by `make` (`table[args]` is `make(*args)`) and kept,
-    up to `limit` of them, then forgotten all at once.
-
-    Unlike `functools.lru_cache`, a full table costs Python's cycle collector nothing: its
-    entries are tuples of numbers, which a collection stops following once it has seen them,
-    while a cache's own bookkeeping would be walked again at every full collection (a full
-    `lru_cache` of the search's size made each one take a quarter of a second)."""
-
-    def __init__(self, make: Callable[..., _V], limit: int) -> None:
-        super().__init__()
-        self.make = make
-        self.limit = limit
-
-    def __missing__(self, key: tuple[Any, ...]) -> _V:
-        if len(self) >= self.limit:
-            self.clear()
-        value = self[key] = self.make(*key)
-        return value
-
-
 def _extended(tail: Ranks, rank: int) -> tuple[Ranks, int]:
     """The scoring tail after `rank` is played on `tail`, and its pair and run points."""
     played = tail + (rank,)
     return scoring_tail(played), pair_and_run_points(played)
 
 
-_EXTEND: Final[_Table[tuple[Ranks, int]]] = _Table(_extended, 250_000)
+_EXTEND: Final[Table[tuple[Ranks, int]]] = Table(_extended, 250_000)
 """`_extended` by (tail, rank): some 200,000 pairs come up in a long session (a tail can be
 a run of up to seven ranks)."""
 
@@ -112,7 +89,7 @@ def _playable(hand: Ranks, count: int) -> tuple[int, ...]:
     )
 
 
-_MOVES: Final[_Table[tuple[int, ...]]] = _Table(_playable, 100_000)
+_MOVES: Final[Table[tuple[int, ...]]] = Table(_playable, 100_000)
 """`_playable` by (hand, count): some 25,000 come up."""
 
 
@@ -573,16 +550,16 @@ class TableSearch(_Search):
             least = least[:seat] + (_VALUE[rest[0]] if rest else NO_CARD,) + least[seat + 1 :]
         count += _VALUE[rank]
         tail, points = _EXTEND[tail, rank]
-        turn = next_turn(count, seat, least, self.single_count)
-        gain = self.weights[seat] * (points + _COUNT_POINTS[count] + turn.bonus)
-        if turn.to_move < 0 or (turn.reset and self.to_count_end):
+        new_count, bonus, reset, to_move = TURNS[count, seat, least, self.single_count]
+        gain = self.weights[seat] * (points + _COUNT_POINTS[count] + bonus)
+        if to_move < 0 or (reset and self.to_count_end):
             return gain
         return gain + self._value(
             after,
             least,
-            () if turn.reset else tail,
-            turn.new_count,
-            turn.to_move,
+            () if reset else tail,
+            new_count,
+            to_move,
             alpha - gain,
             beta - gain,
         )

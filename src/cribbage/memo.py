@@ -1,0 +1,37 @@
+"""Tables of results worked out on first use: bounded, and cheap for Python's collector.
+
+`functools.lru_cache` would do the same, but its bookkeeping is walked again at every full
+run of the collector of reference cycles: a full cache of the computer's size made each run
+take a quarter of a second, in the middle of a play. A `Table` is a plain dictionary whose
+entries are tuples of numbers, which the collector stops following once it has seen them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = ["Table"]
+
+V = TypeVar("V")
+
+
+class Table(dict[tuple[Any, ...], V]):
+    """`table[args]` is `make(*args)`, worked out the first time and kept; past `limit`
+    entries the table forgets them all at once and starts again.
+
+    >>> squares = Table(lambda n: n * n, limit=2)
+    >>> squares[3,], squares[4,], len(squares), squares[5,], len(squares)
+    (9, 16, 2, 25, 1)
+    """
+
+    def __init__(self, make: Callable[..., V], limit: int) -> None:
+        super().__init__()
+        self.make = make
+        self.limit = limit
+
+    def __missing__(self, key: tuple[Any, ...]) -> V:
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.make(*key)
+        return value
