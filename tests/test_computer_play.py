@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, play_options
 from cribbage.computer.classic import classic_choose_play
-from cribbage.computer.play import Who, least_value_held, opponent_holdings, settled
+from cribbage.computer.play import Who, choice_settled, least_value_held, opponent_holdings, settled
 from cribbage.computer.search import WinSearch, move_points, net_points
 from cribbage.computer.settings import parse_settings
 from cribbage.events import Reason, Scored
@@ -284,3 +284,15 @@ def test_a_card_better_against_every_holding_settles_the_choice_at_once() -> Non
 def test_v1_searches_every_holding() -> None:
     assert parse_settings("v1") == Settings(adaptive=False)
     assert parse_settings("v1,samples=30") == Settings(adaptive=False, samples=30)
+
+
+def test_tied_chances_of_winning_leave_the_choice_to_the_points() -> None:
+    """Near the end two cards may both win for sure: the points then decide, so the search
+    goes on until the points settle it too."""
+    rng = random.Random(9)
+    certain = [(1.0, {5: 1.0, 10: 1.0})] * 12
+    close = [(1.0, {5: rng.gauss(0, 2), 10: rng.gauss(0, 2)}) for _ in range(12)]
+    clear = [(1.0, {5: 3.0 + rng.random(), 10: rng.random()}) for _ in range(12)]
+    assert not choice_settled(close, certain)
+    assert choice_settled(clear, certain)
+    assert choice_settled(close, [(1.0, {5: 1.0, 10: 0.0})] * 12)  # the chances alone decide

@@ -36,6 +36,7 @@ __all__ = [
     "PlayEvaluation",
     "PlayOption",
     "Who",
+    "choice_settled",
     "evaluate_play",
     "least_value_held",
     "least_values",
@@ -197,7 +198,7 @@ CHANCE_MARGIN: Final = 0.005
 in the chance of winning."""
 
 
-def _sure(
+def choice_settled(
     points: Sequence[tuple[float, dict[int, float]]],
     chances: Sequence[tuple[float, dict[int, float]]],
 ) -> bool:
@@ -434,7 +435,7 @@ def _evaluate(
         searched += 1
         if settings.adaptive and len(ranks) > 1:
             points_so_far.append((w, pegged))
-            if searched % BATCH == 0 and _sure(points_so_far, chances_so_far):
+            if searched % BATCH == 0 and choice_settled(points_so_far, chances_so_far):
                 break
     if searched < len(chosen):  # stopped early: averages over the holdings searched
         for table in (points, chances):
