@@ -2,8 +2,8 @@
 
 Plays seeded expert-against-expert games to 121. At every play with a real choice (two
 ranks or more) the opponent's possible hands are drawn once and searched twice: all of them
-(as `expert:v1` does) and adaptively (as the expert does, stopping once the rest cannot
-change the choice; see `cribbage.computer.play.settled`). Prints how many of the holdings
+(as the expert does) and adaptively (as `expert:adaptive=on` does, stopping once the rest
+cannot change the choice; see `cribbage.computer.play.settled`). Prints how many of the holdings
 the adaptive play searched, how often it stopped early, how often it chose a card of
 another rank than the full search, and what that cost by the full search's own figures (in
 points, or near the end in the chance of winning).
@@ -49,7 +49,9 @@ def main() -> int:
                 full = evaluate_play(
                     context, settings=replace(settings, adaptive=False), rng=random.Random(draw)
                 ).options
-                quick = evaluate_play(context, settings=settings, rng=random.Random(draw))
+                quick = evaluate_play(
+                    context, settings=replace(settings, adaptive=True), rng=random.Random(draw)
+                )
                 plays += 1
                 shares.append(quick.searched / quick.holdings)
                 early += quick.searched < quick.holdings

@@ -284,6 +284,7 @@ def test_a_card_better_against_every_holding_settles_the_choice_at_once() -> Non
 def test_v1_searches_every_holding() -> None:
     assert parse_settings("v1") == Settings(adaptive=False)
     assert parse_settings("v1,samples=30") == Settings(adaptive=False, samples=30)
+    assert parse_settings("adaptive=on") == Settings(adaptive=True)
 
 
 def test_tied_chances_of_winning_leave_the_choice_to_the_points() -> None:
