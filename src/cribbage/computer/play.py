@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Final, Literal, TypeAlias
 
-from ..cards import DECK, Card
+from ..cards import COUNTING_VALUES, DECK, Card
 from ..pegging import LIMIT, fits, next_seat, playable
 from ..scoring import hand_points
 from ..view import PlayerView
@@ -143,7 +143,7 @@ def opponent_holdings(
     >>> [h for h, w in opponent_holdings([0] + [4] * 13, 1, 10, (), None)]
     [(10,), (11,), (12,), (13,)]
     """
-    ranks = [r for r in range(1, 14) if pool[r] and (r if r < 10 else 10) >= least_value]
+    ranks = [r for r in range(1, 14) if pool[r] and COUNTING_VALUES[r] >= least_value]
     held: list[Holding] = []
 
     def extend(left: int, start: int, combo: Ranks, weight: float) -> None:

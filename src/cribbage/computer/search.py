@@ -24,8 +24,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Final, TypeAlias
 
+from ..cards import COUNTING_VALUES
 from ..memo import Table
-from ..pegging import NO_CARD, TURNS, next_turn
+from ..pegging import LIMIT, NO_CARD, TURNS, next_turn
 from ..scoring import count_points, pair_and_run_points
 
 __all__ = [
@@ -42,8 +43,8 @@ __all__ = [
 Ranks: TypeAlias = tuple[int, ...]
 """Ranks 1..13 in ascending order (a hand) or in the order played (a count)."""
 
-_VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
-"""Counting value by rank."""
+_VALUE: Final = COUNTING_VALUES
+"""Counting value by rank (a short name for the innermost loops)."""
 
 
 def scoring_tail(played: Ranks) -> Ranks:
@@ -81,7 +82,7 @@ a run of up to seven ranks)."""
 def _playable(hand: Ranks, count: int) -> tuple[int, ...]:
     """Positions in `hand` of one card of each rank that can be played on `count`, the
     highest rank first (the order alpha-beta prunes most with)."""
-    room = 31 - count
+    room = LIMIT - count
     return tuple(
         i
         for i, rank in reversed(tuple(enumerate(hand)))
