@@ -269,9 +269,8 @@ class Computer:
         Raises:
             ValueError: no card of the view's hand can be played now.
         """
-        context = PlayContext.from_view(view)
         if _six_card_pair(view) or self.level != "expert":
-            return self.options_in(context)
+            return self.options_in(PlayContext.from_view(view))
         rng = self._rng(
             "play",
             view.seat,
@@ -311,8 +310,6 @@ class Computer:
         if view.phase is Phase.CUT_STARTER and view.cut_range is not None:
             return CutStarter(seat, self.cut(view.cut_range))
         if view.phase is Phase.DISCARD:
-            if _six_card_pair(view):
-                return Discard(seat, self.discard(**_discard_args(view)))
             return Discard(seat, self.discard_options_for(view)[0].discard)
         if view.phase is Phase.PLAY:
             if _six_card_pair(view):
