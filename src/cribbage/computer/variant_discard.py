@@ -28,6 +28,8 @@ from ..cards import Card, Rank
 from ..rules import GameConfig
 from ..scoring import RANK_KEY, RANK_TABLE, hand_points, three_card_points
 from .discard import DiscardOption
+from .play import opponent_holdings
+from .sums import rank_key
 
 __all__ = ["side_weight", "variant_discard_options"]
 
@@ -44,24 +46,6 @@ def side_weight(config: GameConfig, seat: int, other: int) -> float:
     if config.side_of(seat) == config.side_of(other):
         return 1.0
     return -1.0 / (config.sides - 1)
-
-
-def _groups(counts: Sequence[int], size: int) -> list[tuple[int, int]]:
-    """Every multiset of `size` ranks the unseen cards (`counts[r]` of rank r) can make, as
-    (rank key, how many card combinations make it)."""
-    groups: list[tuple[int, int]] = []
-
-    def extend(left: int, rank: int, key: int, ways: int) -> None:
-        if left == 0:
-            groups.append((key, ways))
-            return
-        for r in range(rank, 14):
-            available = counts[r]
-            for n in range(1, min(available, left) + 1):
-                extend(left - n, r + 1, key + n * RANK_KEY[(r - 1) * 4], ways * comb(available, n))
-
-    extend(size, 1, 0, 1)
-    return groups
 
 
 def variant_discard_options(
@@ -95,7 +79,11 @@ def variant_discard_options(
     for index in unseen:
         counts[(index >> 2) + 1] += 1
         by_suit[index & 3] += 1
-    groups = _groups(counts, unknown + 1)
+    # every multiset of ranks the unknown cards can make, with the card combinations for it
+    groups = [
+        (rank_key(ranks), ways)
+        for ranks, ways in opponent_holdings(counts, unknown + 1, 1, (), None)
+    ]
     combos = comb(total, unknown + 1)
     crib_weight = side_weight(config, seat, dealer)
     jacks = counts[_JACK]
