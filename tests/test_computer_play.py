@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from itertools import combinations
 from typing import Final
@@ -297,3 +298,22 @@ def test_tied_chances_of_winning_leave_the_choice_to_the_points() -> None:
     assert not choice_settled(close, certain)
     assert choice_settled(clear, certain)
     assert choice_settled(close, [(1.0, {5: 1.0, 10: 0.0})] * 12)  # the chances alone decide
+
+
+def test_a_decision_leaves_the_collector_on_and_what_it_made_frozen() -> None:
+    """The collector is paused while the computer searches and is on again afterwards, with
+    what was alive then frozen, so that its next rounds do not walk the search's memory; if it
+    was off, it stays off and nothing is frozen."""
+    ten, four, five, king = parse_cards(["td", "4c", "5h", "ks"])
+    context = PlayContext((ten, four), (five,), (("opponent", five),), starter=king)
+    gc.unfreeze()
+    assert gc.isenabled()
+    play_options(context)
+    assert gc.isenabled() and gc.get_freeze_count() > 0
+    gc.unfreeze()
+    gc.disable()
+    try:
+        play_options(context)
+        assert not gc.isenabled() and gc.get_freeze_count() == 0
+    finally:
+        gc.enable()
