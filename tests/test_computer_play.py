@@ -13,12 +13,14 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, play_options
+from cribbage.computer import search as search_module
 from cribbage.computer.classic import classic_choose_play
 from cribbage.computer.play import Who, choice_settled, least_value_held, opponent_holdings, settled
 from cribbage.computer.search import WinSearch, move_points, net_points
 from cribbage.computer.settings import parse_settings
 from cribbage.events import Reason, Scored
 from cribbage.rules import (
+    Action,
     CutStarter,
     Discard,
     GameConfig,
@@ -28,7 +30,11 @@ from cribbage.rules import (
     apply,
     legal_plays,
     new_game,
+    pending,
 )
+from cribbage.tournament import game_config
+from cribbage.variants import Variant
+from cribbage.view import view_for
 
 FAR: Final = GameConfig(target=1000)
 
@@ -317,3 +323,41 @@ def test_a_decision_leaves_the_collector_on_and_what_it_made_frozen() -> None:
         assert not gc.isenabled() and gc.get_freeze_count() == 0
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_decisions_make_no_reference_cycles(variant: Variant) -> None:
+    """What a decision leaves behind is freed by reference counting alone: objects alive
+    when it ends are frozen, and a cycle among them would never be found."""
+    config = game_config(variant)
+    state = new_game(config, seed=5, dealer=0)
+    cpus = [Computer("expert", seed=k) for k in range(config.players)]
+    gc.collect()
+    gc.disable()  # decisions then neither freeze nor collect: every cycle stays to be found
+    try:
+        decisions = 0
+        while state.phase is not Phase.GAME_OVER and state.hand_number < 3:
+            seat = pending(state)[0]
+            if state.phase is Phase.CUT_STARTER:
+                action: Action = CutStarter(seat, 10)
+            else:
+                action = cpus[seat].act(view_for(state, seat))
+                decisions += 1
+                assert gc.collect() == 0, f"a cycle left by {action}"
+            state, _ = apply(state, action)
+        assert decisions > 10
+    finally:
+        gc.enable()
+
+
+def test_past_the_limit_frozen_objects_go_back_to_the_collector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    ten, four, five, king = parse_cards(["td", "4c", "5h", "ks"])
+    context = PlayContext((ten, four), (five,), (("opponent", five),), starter=king)
+    gc.unfreeze()
+    monkeypatch.setattr(search_module, "FROZEN_LIMIT", 0)
+    play_options(context)
+    assert gc.get_freeze_count() > 0  # the first is frozen: nothing was
+    play_options(context)
+    assert gc.get_freeze_count() == 0 and gc.isenabled()

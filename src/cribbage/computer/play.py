@@ -145,21 +145,44 @@ def opponent_holdings(
     """
     ranks = [r for r in range(1, 14) if pool[r] and COUNTING_VALUES[r] >= least_value]
     held: list[Holding] = []
-
-    def extend(left: int, start: int, combo: Ranks, weight: float) -> None:
-        if left == 0:
-            if keeps is not None:
-                weight *= keeps.get(tuple(sorted(played + combo)), 0.0)
-            if weight > 0:
-                held.append((combo, weight))
-            return
-        for k in range(start, len(ranks)):
-            rank = ranks[k]
-            for n in range(1, min(pool[rank], left) + 1):
-                extend(left - n, k + 1, combo + (rank,) * n, weight * comb(pool[rank], n))
-
-    extend(size, 0, (), 1.0)
+    _extend_holdings(held, ranks, pool, played, keeps, size, 0, (), 1.0)
     return held
+
+
+def _extend_holdings(
+    held: list[Holding],
+    ranks: Sequence[int],
+    pool: Sequence[int],
+    played: Ranks,
+    keeps: dict[tuple[int, ...], float] | None,
+    left: int,
+    start: int,
+    combo: Ranks,
+    weight: float,
+) -> None:
+    """`opponent_holdings`' enumeration: `left` more cards from `ranks[start:]` after `combo`.
+    (A function of its own, not a closure calling itself, which would be a reference cycle:
+    see `search.collection_paused`.)"""
+    if left == 0:
+        if keeps is not None:
+            weight *= keeps.get(tuple(sorted(played + combo)), 0.0)
+        if weight > 0:
+            held.append((combo, weight))
+        return
+    for k in range(start, len(ranks)):
+        rank = ranks[k]
+        for n in range(1, min(pool[rank], left) + 1):
+            _extend_holdings(
+                held,
+                ranks,
+                pool,
+                played,
+                keeps,
+                left - n,
+                k + 1,
+                combo + (rank,) * n,
+                weight * comb(pool[rank], n),
+            )
 
 
 def _choose(
