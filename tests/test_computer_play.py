@@ -15,8 +15,15 @@ from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, play_options
 from cribbage.computer import search as search_module
 from cribbage.computer.classic import classic_choose_play
-from cribbage.computer.play import Who, choice_settled, least_value_held, opponent_holdings, settled
-from cribbage.computer.search import WinSearch, move_points, net_points
+from cribbage.computer.play import (
+    Who,
+    blind_points,
+    choice_settled,
+    least_value_held,
+    opponent_holdings,
+    settled,
+)
+from cribbage.computer.search import PegSearch, WinSearch, move_points, net_points
 from cribbage.computer.settings import parse_settings
 from cribbage.events import Reason, Scored
 from cribbage.rules import (
@@ -361,3 +368,36 @@ def test_past_the_limit_frozen_objects_go_back_to_the_collector(
     assert gc.get_freeze_count() > 0  # the first is frozen: nothing was
     play_options(context)
     assert gc.get_freeze_count() == 0 and gc.isenabled()
+
+
+@given(st.integers(0, 10_000), st.integers(0, 5))
+@settings(max_examples=40, deadline=None)
+def test_choosing_my_next_card_blind_is_worth_at_most_seeing(seed: int, skip: int) -> None:
+    """Against the same answers, one card for every holding that leads to my next turn is
+    worth at most choosing it for each holding seen; with one card left after this one
+    there is nothing to choose and the two agree."""
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY or state.to_move is None:
+        return
+    seat = state.to_move
+    mine = _ranks(state.hands[seat])
+    rng = random.Random(seed)
+    seen = set(state.hands[seat]) | {c for _, c in state.history} | {state.starter}
+    unseen = [c for c in DECK if c not in seen]
+    size = len(state.hands[1 - seat])
+    chosen = [
+        (tuple(sorted(int(c.rank) for c in rng.sample(unseen, size))), 1.0 + rng.random())
+        for _ in range(8)
+    ]
+    count_ranks = tuple(int(card.rank) for card in state.pile)
+    ranks = sorted({int(c.rank) for c in legal_plays(state, seat)})
+    search = PegSearch()
+    blind = blind_points(search, mine, chosen, count_ranks, state.count, ranks)
+    total = sum(w for _, w in chosen)
+    for rank in ranks:
+        seeing = sum(
+            w * search.move(mine, theirs, count_ranks, state.count, rank) for theirs, w in chosen
+        )
+        assert blind[rank] <= seeing / total + 1e-9
+        if len(mine) <= 2:
+            assert blind[rank] == pytest.approx(seeing / total)

@@ -25,7 +25,16 @@ from ..pegging import LIMIT, fits, next_seat, playable
 from ..scoring import hand_points
 from ..view import PlayerView
 from .endgame import crib_chances, end_of_play_value, is_aware
-from .search import PegSearch, Ranks, WinSearch, collection_paused
+from .search import (
+    INFINITY,
+    PegSearch,
+    Ranks,
+    WinSearch,
+    collection_paused,
+    follow,
+    moves,
+    scoring_tail,
+)
 from .settings import EXPERT, Settings
 from .sums import UNIFORM
 from .tables import Role, keep_weights, throw_weights
@@ -36,6 +45,7 @@ __all__ = [
     "PlayEvaluation",
     "PlayOption",
     "Who",
+    "blind_points",
     "choice_settled",
     "evaluate_play",
     "least_value_held",
@@ -264,6 +274,65 @@ def settled(
     return True
 
 
+def blind_points(
+    search: PegSearch,
+    mine: Ranks,
+    chosen: Sequence[Holding],
+    count_ranks: Ranks,
+    count: int,
+    ranks: Sequence[int],
+) -> dict[int, float]:
+    """What each rank is worth when my next card, too, is chosen without seeing the
+    opponent's: for each holding the opponent answers as the search says it would, and at my
+    next turn I play the one card that is best over all the holdings that would have led
+    there (those that answered alike), the rest of the play then solved with both hands
+    known. Weighted averages over `chosen`, as the plain search's."""
+    tail = scoring_tail(count_ranks)
+    weight = sum(w for _, w in chosen)
+    values = {}
+    for rank in ranks:
+        i = mine.index(rank)
+        # Where my next turn comes, by what I saw: [(weight, mine, theirs, tail, count, points)]
+        groups: dict[object, list[tuple[float, Ranks, Ranks, Ranks, int, float]]] = {}
+        total = 0.0
+        for theirs, w in chosen:
+            rest, tail1, count1, points, to_move = follow(mine, theirs, tail, count, i)
+            if to_move < 0:
+                total += w * points
+                continue
+            if to_move == 0:  # they cannot play: my turn again
+                groups.setdefault(("go", count1), []).append(
+                    (w, rest, theirs, tail1, count1, points)
+                )
+                continue
+            best: float = INFINITY
+            reply = None
+            for j in moves(theirs, count1):
+                left, tail2, count2, got, after = follow(theirs, rest, tail1, count1, j)
+                value: float = -got
+                if after >= 0:
+                    value += search.net_at(rest, left, tail2, count2, after == 1)
+                if value < best:
+                    best, reply = value, (j, left, tail2, count2, got, after)
+            assert reply is not None
+            j, left, tail2, count2, got, after = reply
+            if after != 1:  # the play is over, or they play on: both hands known from here
+                total += w * (points + best)
+                continue
+            groups.setdefault((theirs[j], count2), []).append(
+                (w, rest, left, tail2, count2, points - got)
+            )
+        for members in groups.values():
+            options = moves(members[0][1], members[0][4])
+            sums = dict.fromkeys(options, 0.0)
+            for w, rest, others, tail_now, count_now, _ in members:
+                for k in options:
+                    sums[k] += w * search.move_at(rest, others, tail_now, count_now, k)
+            total += max(sums.values()) + sum(m[0] * m[5] for m in members)
+        values[rank] = total / weight
+    return values
+
+
 @dataclass(frozen=True, slots=True)
 class PlayContext:
     """What one seat knows when it must play a card: everything a play is decided from.
@@ -460,6 +529,8 @@ def _evaluate(
             points_so_far.append((w, pegged))
             if searched % BATCH == 0 and choice_settled(points_so_far, chances_so_far):
                 break
+    if settings.blind and len(ranks) > 1 and searched == len(chosen):
+        points = blind_points(search, mine, chosen, count_ranks, count, ranks)
     if searched < len(chosen):  # stopped early: averages over the holdings searched
         for table in (points, chances):
             for rank in ranks:

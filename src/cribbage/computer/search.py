@@ -94,6 +94,11 @@ _MOVES: Final[Table[tuple[int, ...]]] = Table(_playable, 100_000)
 """`_playable` by (hand, count): some 25,000 come up."""
 
 
+def moves(hand: Ranks, count: int) -> tuple[int, ...]:
+    """Positions in `hand` of one card of each rank that can be played on `count`."""
+    return _MOVES[hand, count]
+
+
 _NONE: Final = 11
 """The least value of a side with no card left, in `_TURNS`' index (values are 1..10)."""
 
@@ -137,6 +142,9 @@ def _follow(
     return rest, () if reset else tail, new_count, points + _COUNT_POINTS[count] + bonus, to_move
 
 
+follow: Final = _follow
+
+
 @contextmanager
 def collection_paused() -> Iterator[None]:
     """Python's collector of reference cycles kept out of the computer's decisions.
@@ -174,6 +182,7 @@ one to two million alive)."""
 
 
 _INFINITY: Final = 1000.0
+INFINITY: Final = _INFINITY
 _EXACT, _AT_LEAST, _AT_MOST = 0, 1, 2
 
 
@@ -248,6 +257,14 @@ class PegSearch(_Search):
         return self._net(
             mine, theirs, scoring_tail(count_ranks), count, my_turn, -_INFINITY, _INFINITY
         )
+
+    def net_at(self, mine: Ranks, theirs: Ranks, tail: Ranks, count: int, my_turn: bool) -> float:
+        """`net` from a position whose count is given by its scoring tail."""
+        return self._net(mine, theirs, tail, count, my_turn, -_INFINITY, _INFINITY)
+
+    def move_at(self, mine: Ranks, theirs: Ranks, tail: Ranks, count: int, i: int) -> float:
+        """`move` for the card at position `i` of `mine`, the count given by its tail."""
+        return self._net(mine, theirs, tail, count, True, -_INFINITY, _INFINITY, (i,))
 
     def move(self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int) -> float:
         """What playing `rank` now is worth to me: `net` after it, with its own points."""
