@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, play_options
-from cribbage.computer import search as search_module
 from cribbage.computer.classic import classic_choose_play
 from cribbage.computer.play import (
     Who,
@@ -355,19 +354,6 @@ def test_decisions_make_no_reference_cycles(variant: Variant) -> None:
         assert decisions > 10
     finally:
         gc.enable()
-
-
-def test_past_the_limit_frozen_objects_go_back_to_the_collector(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    ten, four, five, king = parse_cards(["td", "4c", "5h", "ks"])
-    context = PlayContext((ten, four), (five,), (("opponent", five),), starter=king)
-    gc.unfreeze()
-    monkeypatch.setattr(search_module, "FROZEN_LIMIT", 0)
-    play_options(context)
-    assert gc.get_freeze_count() > 0  # the first is frozen: nothing was
-    play_options(context)
-    assert gc.get_freeze_count() == 0 and gc.isenabled()
 
 
 @given(st.integers(0, 10_000), st.integers(0, 5))

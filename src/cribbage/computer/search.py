@@ -158,10 +158,9 @@ def collection_paused() -> Iterator[None]:
     walk only what is made afterwards, not the positions just remembered, which would cost
     the next decision 20 to 90 ms. Frozen objects are freed by reference counting as ever;
     what the collector no longer does is find a reference cycle among them that is dropped
-    later. The computer makes none (a test checks every game), and past `FROZEN_LIMIT`
-    objects they are all given back to the collector, so that what others drop is found in
-    the end; a program that drops many cycles of its own can call `gc.unfreeze()` and
-    `gc.collect()` when a pause does not matter."""
+    later. The computer makes none (a test checks every game); a program that drops many
+    cycles of its own can call `gc.unfreeze()` and `gc.collect()` when a pause does not
+    matter."""
     if not gc.isenabled():
         yield
         return
@@ -169,16 +168,8 @@ def collection_paused() -> Iterator[None]:
     try:
         yield
     finally:
-        if gc.get_freeze_count() > FROZEN_LIMIT:
-            gc.unfreeze()
-        else:
-            gc.freeze()
+        gc.freeze()
         gc.enable()
-
-
-FROZEN_LIMIT = 5_000_000
-"""How many frozen objects `collection_paused` lets stand (a long session of searches keeps
-one to two million alive)."""
 
 
 _INFINITY: Final = 1000.0
