@@ -41,6 +41,7 @@ __all__ = [
     "discard_win_chances",
     "end_of_play_value",
     "is_aware",
+    "rank_show",
 ]
 
 
@@ -258,24 +259,28 @@ def crib_chances(
     return tuple((points, w / total) for points, w in sorted(counts.items()))
 
 
+def rank_show(kept: Sequence[int], starter: Card) -> int:
+    """The count of a hand known by its four ranks only (fifteens, pairs and runs: its suits
+    are unknown), or 0 when fewer than four are known."""
+    ranks = [*kept, int(starter.rank)]
+    return rank_points(rank_key(ranks)) if len(ranks) == 5 else 0
+
+
 def end_of_play_value(
     *,
     dealer: bool,
     my_need: int,
     their_need: int,
     my_show: int,
-    their_kept: Sequence[int],
-    starter: Card,
+    their_show: int,
     crib: Distribution,
 ) -> Callable[[int, int], float]:
     """My chance of winning when the play ends having pegged m and conceded o more points.
 
-    `my_show` is my hand's count; the opponent's hand is counted from its four kept ranks
-    (fifteens, pairs and runs: its suits are unknown); the crib is `crib`.
+    `my_show` is my hand's count, `their_show` the opponent's (`rank_show`); the crib is
+    `crib`.
     """
     table = win_table()
-    ranks = list(their_kept) + [int(starter.rank)]
-    their_show = rank_points(rank_key(ranks)) if len(ranks) == 5 else 0
 
     @cache
     def value(m: int, o: int) -> float:

@@ -24,7 +24,7 @@ from ..cards import COUNTING_VALUES, DECK, Card
 from ..pegging import LIMIT, fits, next_seat, playable
 from ..scoring import hand_points
 from ..view import PlayerView
-from .endgame import crib_chances, end_of_play_value, is_aware
+from .endgame import crib_chances, end_of_play_value, is_aware, rank_show
 from .search import (
     INFINITY,
     PegSearch,
@@ -497,6 +497,7 @@ def _evaluate(
         crib = crib_chances(discards, starter, unseen, throws)
     points = dict.fromkeys(ranks, 0.0)
     chances = dict.fromkeys(ranks, 0.0)
+    win_searches: dict[int, WinSearch] = {}
     points_so_far: list[tuple[float, dict[int, float]]] = []
     chances_so_far: list[tuple[float, dict[int, float]]] = []
     done = 0.0  # the weight of the holdings searched
@@ -506,16 +507,20 @@ def _evaluate(
         for rank in ranks:
             points[rank] += w * pegged[rank] / weight
         if aware and starter is not None:
-            at_end = end_of_play_value(
-                dealer=dealer,
-                my_need=my_need,
-                their_need=their_need,
-                my_show=my_show,
-                their_kept=their_played + theirs,
-                starter=starter,
-                crib=crib,
-            )
-            win_search = WinSearch(my_need, their_need, at_end)
+            # The end of the play is worth the same against holdings whose hands count the
+            # same, so one search, with its memory of positions, serves them all.
+            their_show = rank_show(their_played + theirs, starter)
+            win_search = win_searches.get(their_show)
+            if win_search is None:
+                at_end = end_of_play_value(
+                    dealer=dealer,
+                    my_need=my_need,
+                    their_need=their_need,
+                    my_show=my_show,
+                    their_show=their_show,
+                    crib=crib,
+                )
+                win_search = win_searches[their_show] = WinSearch(my_need, their_need, at_end)
             won = {
                 rank: win_search.move_chance(mine, theirs, count_ranks, count, rank)
                 for rank in ranks
