@@ -125,3 +125,30 @@ def test_pegging_values_are_what_the_generator_makes() -> None:
     for role, other, hand in cases:
         value = GENERATOR.pegging_values_of((role, [hand], keeps[other], samples))[0]
         assert value == pegging_values(role)[hand], ranks_text(hand)
+
+
+@pytest.mark.slow
+def test_the_winning_tables_standard_error_is_the_spread_between_its_parts() -> None:
+    """Deals that say the same in every part give a table with no error; parts that differ
+    give one, largest where the game is long."""
+    rng = random.Random(3)
+    same = [(2, 4, 8, 8, 4), (1, 3, 6, 9, 5)] * 6
+    table = GENERATOR._table_of(same)
+    assert GENERATOR.standard_errors(same, table, groups=3) == {
+        "first_dealer": 0.0,
+        "median": 0.0,
+        "largest": 0.0,
+    }
+    varied = [
+        (
+            rng.randint(0, 5),
+            rng.randint(0, 7),
+            rng.randint(0, 16),
+            rng.randint(0, 16),
+            rng.randint(0, 12),
+        )
+        for _ in range(60)
+    ]
+    errors = GENERATOR.standard_errors(varied, GENERATOR._table_of(varied), groups=3)
+    assert 0 < errors["median"] <= errors["largest"] < 0.5
+    assert errors["first_dealer"] > 0
