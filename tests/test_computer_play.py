@@ -24,6 +24,7 @@ from cribbage.computer.play import (
 )
 from cribbage.computer.search import PegSearch, WinSearch, move_points, net_points
 from cribbage.computer.settings import parse_settings
+from cribbage.computer.tables import keep_weights, lead_weights, ranks_text, read_table
 from cribbage.events import Reason, Scored
 from cribbage.rules import (
     Action,
@@ -387,3 +388,24 @@ def test_choosing_my_next_card_blind_is_worth_at_most_seeing(seed: int, skip: in
         assert blind[rank] <= seeing / total + 1e-9
         if len(mine) <= 2:
             assert blind[rank] == pytest.approx(seeing / total)
+
+
+def test_the_leads_clue_weighs_the_hands_the_lead_came_from() -> None:
+    """With `leads`, the dealer weighs the pone's hands by how likely the lead was from
+    each: holdings the expert would rarely lead that rank from count for less, and the
+    values move; without a lead seen, or as pone, nothing changes."""
+    five, five2, king, jack, starter, three = parse_cards(["5d", "5h", "kh", "jd", "7s", "3c"])
+    history: tuple[tuple[Who, Card], ...] = (("opponent", three),)
+    dealer = PlayContext((five, five2, king, jack), (three,), history, starter=starter, dealer=True)
+    plain, clued = Settings(), Settings(leads=True)
+    assert play_options(dealer, settings=plain) != play_options(dealer, settings=clued)
+    pone = PlayContext((five, five2, king, jack), starter=starter)
+    assert play_options(pone, settings=plain) == play_options(pone, settings=clued)
+    # The rarer a lead from a hand, the less the hand weighs once that lead is seen.
+    weights = lead_weights(3)
+    keeps = keep_weights("pone")
+    counts = read_table("leads.json")["leads"]
+    often, rarely = (1, 2, 3, 9), (1, 3, 4, 5)
+    share = {kept: counts[ranks_text(kept)].get("3", 0) for kept in (often, rarely)}
+    assert share[often] > share[rarely]
+    assert weights[often] / keeps[often] > weights[rarely] / keeps[rarely]

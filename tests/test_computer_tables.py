@@ -12,6 +12,7 @@ from cribbage.computer.tables import (
     Role,
     deal_distributions,
     keep_weights,
+    lead_weights,
     pegging_values,
     ranks_text,
     throw_weights,
@@ -152,3 +153,21 @@ def test_the_winning_tables_standard_error_is_the_spread_between_its_parts() -> 
     errors = GENERATOR.standard_errors(varied, GENERATOR._table_of(varied), groups=3)
     assert 0 < errors["median"] <= errors["largest"] < 0.5
     assert errors["first_dealer"] > 0
+
+
+def test_a_hands_lead_weights_add_up_to_its_keep_weight() -> None:
+    """Each four kept ranks is shared out among the ranks the pone may lead from it, so the
+    chance of the hand is unchanged until a lead is seen."""
+    keeps = keep_weights("pone")
+    for kept in [(1, 2, 3, 4), (5, 5, 10, 13), (2, 3, 8, 9), (7, 7, 7, 7)]:
+        leads = [lead_weights(rank)[kept] for rank in sorted(set(kept))]
+        assert sum(leads) == pytest.approx(keeps[kept])
+        assert min(leads) > 0  # every lead stays possible
+
+
+@pytest.mark.slow
+def test_lead_counts_are_what_the_generator_makes() -> None:
+    leads = GENERATOR.read_table("leads.json")
+    for kept in [(1, 2, 3, 4), (5, 5, 10, 11)]:
+        counts = GENERATOR.leads_of(([kept], leads["contexts"]))[0]
+        assert counts == leads["leads"][ranks_text(kept)]

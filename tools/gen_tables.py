@@ -14,12 +14,14 @@ Stages, in order (each reads the files the earlier ones wrote, in
   play solved with both hands known, against opponent hands drawn as the expert keeps them.
   Then two more `opponent` rounds with the pegging values in the policy, and the pegging
   table once more against the hands that policy keeps.
+* `leads`: which rank the expert leads as pone from each four kept ranks, over 12 seeded
+  deals of each (suits, its discards and the starter at random).
 * `winning`: the chance of winning from the start of a deal, by the points each side needs
   and who deals: dynamic programming over per-deal point distributions measured in seeded
   expert self-play.
 
 Everything is seeded: the same command writes the same files. The whole run takes about
-half an hour on two otherwise idle cores.
+fifty minutes on two otherwise idle cores.
 """
 
 from __future__ import annotations
@@ -312,6 +314,54 @@ def pegging_stage(jobs: int, samples: int = 200) -> None:
     )
 
 
+# --- leads -------------------------------------------------------------------------------
+
+
+def leads_of(job: tuple[list[tuple[int, ...]], int]) -> list[dict[str, int]]:
+    """For each four kept ranks of a block, which rank the expert leads as pone, counted over
+    `contexts` seeded deals (suits, its discards and the starter drawn at random; the score
+    0 to 0, so by points)."""
+    from cribbage.computer.play import PlayContext, play_options
+
+    block, contexts = job
+    results = []
+    search = PegSearch()
+    for kept in block:
+        rng = random.Random(f"gen-leads:{ranks_text(kept)}")
+        counts: Counter[str] = Counter()
+        for _ in range(contexts):
+            hand = []
+            for rank in sorted(set(kept)):
+                suits = rng.sample(range(4), kept.count(rank))
+                hand += [DECK[(rank - 1) * 4 + suit] for suit in suits]
+            rest = [card for card in DECK if card not in hand]
+            *discards, starter = rng.sample(rest, 3)
+            context = PlayContext(tuple(hand), starter=starter, discards=tuple(discards))
+            lead = play_options(context, rng=random.Random(rng.getrandbits(32)), search=search)[0]
+            counts[RANK_LETTERS[lead.card.rank - 1]] += 1
+        results.append(dict(sorted(counts.items())))
+    return results
+
+
+def leads_stage(jobs: int, contexts: int = 12) -> None:
+    """Which rank the expert leads from each four kept ranks as pone; writes `leads.json`."""
+    kept_hands = list(_four_rank_multisets())
+    block = 20
+    work = [(kept_hands[k : k + block], contexts) for k in range(0, len(kept_hands), block)]
+    results = _in_parallel(leads_of, work, jobs, "leads")
+    flat = [counts for part in results for counts in part]
+    _write(
+        "leads.json",
+        {
+            "what": "how often the expert, as pone at the start of a game, leads each rank of "
+            f"four kept ranks: counts over {contexts} seeded deals of each (suits, its discards "
+            "and the starter at random)",
+            "contexts": contexts,
+            "leads": {ranks_text(kept): c for kept, c in zip(kept_hands, flat, strict=True)},
+        },
+    )
+
+
 # --- winning -----------------------------------------------------------------------------
 
 
@@ -501,7 +551,7 @@ def _distribution_pairs(values: Iterable[tuple[int, int]]) -> dict[tuple[int, in
 
 # --- main --------------------------------------------------------------------------------
 
-STAGES: Final = ("crib", "opponent", "pegging", "winning")
+STAGES: Final = ("crib", "opponent", "pegging", "leads", "winning")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -525,6 +575,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         pegging_stage(args.jobs)
         opponent_stage(args.jobs, rounds=2, deals=30_000, with_pegging=True)
         pegging_stage(args.jobs)
+    if "leads" in stages:
+        leads_stage(args.jobs)
     if "winning" in stages:  # needs the tables above
         winning_stage(args.jobs)
     return 0

@@ -3,10 +3,12 @@
 The opponent's cards are unknown, but not entirely: it cannot hold a card the computer has
 seen (its own, its discards, the starter, every card played); when it said go at a count,
 every card it still holds is too big for that count; and it kept its cards on purpose
-(`Settings.prior`: hands it would often keep weigh more). Pegging depends only on ranks, so
-the computer lists the rank combinations the opponent may hold, weighs each by how many
-card combinations stand for it and by those clues, and solves the rest of the play for each
-(`cribbage.computer.search`): all of them when they are few, a weighted sample when many.
+(`Settings.prior`: hands it would often keep weigh more; `Settings.leads`, off by default,
+weighs too, as dealer, the hands it would often lead its first card from). Pegging depends
+only on ranks, so the computer lists the rank combinations the opponent may hold, weighs
+each by how many card combinations stand for it and by those clues, and solves the rest of
+the play for each (`cribbage.computer.search`): all of them when they are few, a weighted
+sample when many.
 Each legal card's value is the weighted average: pegging points for minus against, or,
 near the end of the game, the chance of winning.
 """
@@ -37,7 +39,7 @@ from .search import (
 )
 from .settings import EXPERT, Settings
 from .sums import UNIFORM
-from .tables import Role, keep_weights, throw_weights
+from .tables import Role, keep_weights, lead_weights, throw_weights
 
 __all__ = [
     "Holding",
@@ -474,6 +476,8 @@ def _evaluate(
     size = max(0, 4 - len(their_played))
     role: Role = "pone" if dealer else "dealer"  # the opponent's role
     keeps = keep_weights(role) if settings.prior else None
+    if keeps is not None and settings.leads and dealer and history and history[0][0] == "opponent":
+        keeps = lead_weights(int(history[0][1].rank))  # what its lead says of its hand
     least = least_value_held(history, sequence)
     held = opponent_holdings(pool, size, least, their_played, keeps)
     if not held and keeps is not None:

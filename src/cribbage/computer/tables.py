@@ -6,6 +6,7 @@
   relative to random: for each rank pair thrown to the crib, and for each four ranks kept.
 * `pegging.json`: the expected pegging (own points minus the opponent's) of four kept ranks,
   as dealer and as pone.
+* `leads.json`: which rank the expert leads, as pone, from each four kept ranks.
 * `winning.json`: the chance that a player wins from the start of a deal, by the points each
   side still needs and who deals, with the per-deal point distributions it was built from.
 
@@ -31,6 +32,7 @@ __all__ = [
     "crib_random_sum",
     "deal_distributions",
     "keep_weights",
+    "lead_weights",
     "pegging_values",
     "ranks_text",
     "read_table",
@@ -120,6 +122,36 @@ def keep_weights(role: Role) -> dict[tuple[int, ...], float]:
     """How much more (or less) often than at random the expert, as `role`, keeps four ranks."""
     table = read_table("opponent.json")["keeps"][role]
     return {text_ranks(text): float(weight) for text, weight in table.items()}
+
+
+LEAD_SPREAD: Final = 0.5
+"""How much of a uniform choice is mixed into the measured leads (`lead_weights`), as a share
+of the deals measured: a lead the expert never made from some hand stays possible, since the
+opponent need not lead as the expert does."""
+
+
+@cache
+def lead_weights(rank: int) -> dict[tuple[int, ...], float]:
+    """`keep_weights("pone")` with each four kept ranks weighed too by how likely the expert
+    is to lead `rank` from them: (times it led it + spread x that rank's share of the four) /
+    (deals + spread), the spread `LEAD_SPREAD` x deals (`leads.json`).
+
+    >>> weights = lead_weights(5)
+    >>> weights[(5, 5, 10, 10)] < keep_weights("pone")[(5, 5, 10, 10)]  # few lead a five
+    True
+    """
+    data = read_table("leads.json")
+    contexts = int(data["contexts"])
+    spread = LEAD_SPREAD * contexts
+    letter = RANK_LETTERS[rank - 1]
+    weights = {}
+    for kept, weight in keep_weights("pone").items():
+        if rank not in kept:
+            continue
+        led = int(data["leads"][ranks_text(kept)].get(letter, 0))
+        share = kept.count(rank) / 4
+        weights[kept] = weight * (led + spread * share) / (contexts + spread)
+    return weights
 
 
 @cache
