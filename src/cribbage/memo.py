@@ -8,21 +8,22 @@ entries are tuples of numbers, which the collector stops following once it has s
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-__all__ = ["Table"]
+__all__ = ["Table", "forget_oldest"]
 
 V = TypeVar("V")
 
 
 class Table(dict[tuple[Any, ...], V]):
-    """`table[args]` is `make(*args)`, worked out the first time and kept; past `limit`
-    entries the table forgets them all at once and starts again.
+    """`table[args]` is `make(*args)`, worked out the first time and kept; at `limit`
+    entries the table forgets the oldest of them, a 64th at a time (`forget_oldest`).
 
     >>> squares = Table(lambda n: n * n, limit=2)
-    >>> squares[3,], squares[4,], len(squares), squares[5,], len(squares)
-    (9, 16, 2, 25, 1)
+    >>> squares[3,], squares[4,], len(squares), squares[5,], sorted(squares)
+    (9, 16, 2, 25, [(4,), (5,)])
     """
 
     def __init__(self, make: Callable[..., V], limit: int) -> None:
@@ -32,6 +33,15 @@ class Table(dict[tuple[Any, ...], V]):
 
     def __missing__(self, key: tuple[Any, ...]) -> V:
         if len(self) >= self.limit:
-            self.clear()
+            forget_oldest(self)
         value = self[key] = self.make(*key)
         return value
+
+
+def forget_oldest(table: dict[Any, Any]) -> None:
+    """Drop the oldest 64th of `table`'s entries (at least one).
+
+    A full table forgotten all at once stopped the computer for 80 ms, freeing a quarter
+    of a million entries in the middle of a play; a 64th takes a millisecond or two."""
+    for key in list(itertools.islice(table, max(1, len(table) // 64))):
+        del table[key]

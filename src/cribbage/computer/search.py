@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from typing import Final, TypeAlias
 
 from ..cards import COUNTING_VALUES
-from ..memo import Table
+from ..memo import Table, forget_oldest
 from ..pegging import LIMIT, NO_CARD, TURNS, next_turn
 from ..scoring import count_points, pair_and_run_points
 
@@ -192,7 +192,7 @@ def _window(
 
 class _Search:
     """What the searches share: the positions they have solved, remembered up to `limit` of
-    them (then forgotten all at once), with the kind of bound each value is.
+    them (then the oldest forgotten, a 64th at a time), with the kind of bound each value is.
 
     Each search writes its own loop over the moves of a position: the loop is the innermost
     code of the computer's play, and one loop shared by them, at one more call for every move
@@ -216,7 +216,7 @@ class _Search:
     def _remember(self, key: tuple[object, ...], best: float, low: float, high: float) -> None:
         """Keep the value found for `key` in the window (`low`, `high`)."""
         if len(self.memory) > self.limit:
-            self.memory.clear()
+            forget_oldest(self.memory)
         self.memory[key] = (
             best,
             _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
@@ -227,7 +227,7 @@ class PegSearch(_Search):
     """My pegging points minus the opponent's from a position to the end of the play, both
     playing their best, by alpha-beta search.
 
-    Positions solved are remembered (up to `limit` of them, then forgotten all at once), so
+    Positions solved are remembered (up to `limit` of them, then the oldest forgotten), so
     one search serves every guess at the opponent's hand in a decision.
 
     >>> PegSearch().net((5,), (10,), (), 0, False)  # they lead the ten; fifteen two and last card
