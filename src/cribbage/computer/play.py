@@ -28,7 +28,6 @@ from ..scoring import hand_points
 from ..view import PlayerView
 from .endgame import crib_chances, end_of_play_value, is_aware, rank_show
 from .search import (
-    INFINITY,
     PegSearch,
     Ranks,
     WinSearch,
@@ -307,7 +306,7 @@ def blind_points(
                     (w, rest, theirs, tail1, count1, points)
                 )
                 continue
-            best: float = INFINITY
+            best = math.inf
             reply = None
             for j in moves(theirs, count1):
                 left, tail2, count2, got, after = follow(theirs, rest, tail1, count1, j)

@@ -35,7 +35,9 @@ __all__ = [
     "TableSearch",
     "WinSearch",
     "collection_paused",
+    "follow",
     "move_points",
+    "moves",
     "net_points",
     "scoring_tail",
 ]
@@ -124,7 +126,7 @@ _TURNS: Final = _turns()
 _COUNT_POINTS: Final = tuple(count_points(count) for count in range(32))
 
 
-def _follow(
+def follow(
     hand: Ranks, other: Ranks, tail: Ranks, count: int, i: int
 ) -> tuple[Ranks, Ranks, int, int, int]:
     """The side to move plays the card at position `i` of `hand`: its hand then, the tail,
@@ -140,9 +142,6 @@ def _follow(
         + (_VALUE[other[0]] if other else _NONE)
     ]
     return rest, () if reset else tail, new_count, points + _COUNT_POINTS[count] + bonus, to_move
-
-
-follow: Final = _follow
 
 
 @contextmanager
@@ -173,7 +172,6 @@ def collection_paused() -> Iterator[None]:
 
 
 _INFINITY: Final = 1000.0
-INFINITY: Final = _INFINITY
 _EXACT, _AT_LEAST, _AT_MOST = 0, 1, 2
 
 
@@ -279,7 +277,7 @@ class PegSearch(_Search):
         otherwise a bound on the far side of the window; with `only`, the best of those
         moves alone (positions in the hand to move), a result not remembered.
 
-        `_Search`'s recall and remember and `_follow` are written out here, and the tens
+        `_Search`'s recall and remember and `follow` are written out here, and the tens
         tried first: this is the loop the two-handed play spends nearly all its time in, and
         the calls saved are a good part of that time."""
         memory = self.memory
@@ -464,7 +462,7 @@ class WinSearch(_Search):
         beta: float,
     ) -> float:
         hand, other = (mine, theirs) if my_turn else (theirs, mine)
-        rest, tail, new_count, points, to_move = _follow(hand, other, tail, count, i)
+        rest, tail, new_count, points, to_move = follow(hand, other, tail, count, i)
         mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
         to_move_is_me = my_turn if to_move == 0 else not my_turn
         if my_turn:
