@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import gc
 import random
-from itertools import combinations
+from dataclasses import replace
+from itertools import combinations, pairwise
 from typing import Final
 
 import pytest
@@ -15,16 +16,23 @@ from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, play_options
 from cribbage.computer.classic import classic_choose_play
 from cribbage.computer.play import (
+    Holding,
     Who,
     blind_points,
     choice_settled,
     least_value_held,
     opponent_holdings,
+    sample_holdings,
     settled,
 )
 from cribbage.computer.search import PegSearch, WinSearch, move_points, net_points
 from cribbage.computer.settings import parse_settings
-from cribbage.computer.tables import keep_weights, lead_weights, ranks_text, read_table
+from cribbage.computer.tables import (
+    keep_weights,
+    lead_weights,
+    ranks_text,
+    read_table,
+)
 from cribbage.events import Reason, Scored
 from cribbage.rules import (
     Action,
@@ -281,8 +289,8 @@ def test_the_adaptive_play_searches_every_holding_until_the_first_check(
         starter=state.starter,
         discards=state.discards[seat],
     )
-    full = play_options(context, settings=Settings(samples=12, adaptive=False))
-    adaptive = play_options(context, settings=Settings(samples=12, adaptive=True))
+    full = play_options(context, settings=Settings(samples=12, later_samples=12, adaptive=False))
+    adaptive = play_options(context, settings=Settings(samples=12, later_samples=12, adaptive=True))
     assert {o.card: o.points for o in adaptive} == pytest.approx({o.card: o.points for o in full})
 
 
@@ -295,10 +303,46 @@ def test_a_card_better_against_every_holding_settles_the_choice_at_once() -> Non
     assert settled(noisy, 10.0)  # a choice within ten points is a choice made
 
 
-def test_v1_searches_every_holding() -> None:
-    assert parse_settings("v1") == Settings(adaptive=False)
-    assert parse_settings("v1,samples=30") == Settings(adaptive=False, samples=30)
+def test_v1_searches_every_holding_and_samples_at_random() -> None:
+    v1 = Settings(adaptive=False, later_samples=60, sampling="random")
+    assert parse_settings("v1") == v1
+    assert parse_settings("v1,samples=30") == replace(v1, samples=30)
     assert parse_settings("adaptive=on") == Settings(adaptive=True)
+    with pytest.raises(ValueError, match="sampling"):
+        parse_settings("sampling=stratified")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.floats(min_value=0.01, max_value=100.0), min_size=2, max_size=80),
+    st.integers(min_value=1, max_value=60),
+    st.integers(min_value=0, max_value=2**32),
+)
+def test_a_systematic_sample_draws_each_holding_by_its_weight_give_or_take_one(
+    weights: list[float], samples: int, seed: int
+) -> None:
+    held: list[Holding] = [((rank,), weight) for rank, weight in enumerate(weights)]
+    chosen = sample_holdings(held, samples, random.Random(seed))
+    if len(held) <= samples:
+        assert chosen == held
+        return
+    drawn = {ranks: n for ranks, n in chosen}
+    assert sum(drawn.values()) == samples
+    assert [ranks for ranks, _ in chosen] == sorted(drawn)  # in the order of the holdings
+    total = sum(weights)
+    for ranks, weight in held:
+        assert abs(drawn.get(ranks, 0) - samples * weight / total) < 1 + 1e-9
+
+
+def test_independent_draws_can_miss_a_holding_a_systematic_sample_cannot() -> None:
+    """Twelve equal holdings and six draws: the systematic sample takes every other one;
+    six independent draws repeat some (for this seed) and so miss more."""
+    held: list[Holding] = [((rank,), 1.0) for rank in range(1, 13)]
+    systematic = sample_holdings(held, 6, random.Random(5))
+    assert [n for _, n in systematic] == [1.0] * 6
+    assert [b[0][0] - a[0][0] for a, b in pairwise(systematic)] == [2] * 5
+    random_sample = sample_holdings(held, 6, random.Random(5), systematic=False)
+    assert len(random_sample) < 6 and sum(n for _, n in random_sample) == 6
 
 
 def test_tied_chances_of_winning_leave_the_choice_to_the_points() -> None:
@@ -391,9 +435,9 @@ def test_choosing_my_next_card_blind_is_worth_at_most_seeing(seed: int, skip: in
 
 
 def test_the_leads_clue_weighs_the_hands_the_lead_came_from() -> None:
-    """With `leads`, the dealer weighs the pone's hands by how likely the lead was from
-    each: holdings the expert would rarely lead that rank from count for less, and the
-    values move; without a lead seen, or as pone, nothing changes."""
+    """With `leads` (the default), the dealer weighs the pone's hands by how likely the lead
+    was from each: holdings the expert would rarely lead that rank from count for less, and
+    the values move; without a lead seen, or as pone, nothing changes."""
     five, five2, king, jack, starter, three = parse_cards(["5d", "5h", "kh", "jd", "7s", "3c"])
     history: tuple[tuple[Who, Card], ...] = (("opponent", three),)
     dealer = PlayContext((five, five2, king, jack), (three,), history, starter=starter, dealer=True)

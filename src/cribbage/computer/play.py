@@ -3,12 +3,12 @@
 The opponent's cards are unknown, but not entirely: it cannot hold a card the computer has
 seen (its own, its discards, the starter, every card played); when it said go at a count,
 every card it still holds is too big for that count; and it kept its cards on purpose
-(`Settings.prior`: hands it would often keep weigh more; `Settings.leads`, off by default,
-weighs too, as dealer, the hands it would often lead its first card from). Pegging depends
+(`Settings.prior`: hands it would often keep weigh more; `Settings.leads`: as dealer, so do
+the hands a pone would often lead its first card from). Pegging depends
 only on ranks, so the computer lists the rank combinations the opponent may hold, weighs
 each by how many card combinations stand for it and by those clues, and solves the rest of
 the play for each (`cribbage.computer.search`): all of them when they are few, a weighted
-sample when many.
+sample when many (`sample_holdings`).
 Each legal card's value is the weighted average: pegging points for minus against, or,
 near the end of the game, the chance of winning.
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
@@ -53,6 +54,7 @@ __all__ = [
     "least_values",
     "opponent_holdings",
     "play_options",
+    "sample_holdings",
 ]
 
 Who: TypeAlias = Literal["me", "opponent"]
@@ -196,12 +198,24 @@ def _extend_holdings(
             )
 
 
-def _choose(
-    held: list[Holding], samples: int, rng: random.Random, *, shuffled: bool = False
+def sample_holdings(
+    held: list[Holding],
+    samples: int,
+    rng: random.Random,
+    *,
+    shuffled: bool = False,
+    systematic: bool = True,
 ) -> list[Holding]:
     """All holdings when few, else a weighted sample (with repeats counted), in the order
     of `held`; or, `shuffled`, in a random order, so that any first part of the list is a
-    fair sample too."""
+    fair sample too.
+
+    The sample is `systematic` (by default): the holdings, in their order, laid end to end
+    along the total weight, and `samples` points taken at equal steps from one random
+    start. Every holding heavier than a step is drawn in proportion to its weight, give or
+    take one, and neighbours in the order (which share ranks) share the rest, so the
+    values vary about half as much as with independent draws (`Settings.sampling`).
+    """
     if len(held) <= samples:
         if shuffled:
             held = held[:]
@@ -212,7 +226,13 @@ def _choose(
     for _, weight in held:
         total += weight
         cumulative.append(total)
-    picks = rng.choices(range(len(held)), cum_weights=cumulative, k=samples)
+    if systematic:
+        step = total / samples
+        start = rng.random() * step
+        picks = [bisect_right(cumulative, start + k * step) for k in range(samples)]
+        picks = [min(pick, len(held) - 1) for pick in picks]
+    else:
+        picks = rng.choices(range(len(held)), cum_weights=cumulative, k=samples)
     counts: dict[int, int] = {}
     for pick in picks:
         counts[pick] = counts.get(pick, 0) + 1
@@ -483,7 +503,13 @@ def _evaluate(
         held = opponent_holdings(pool, size, least, their_played, None)
     if not held:
         held = opponent_holdings(pool, size, 1, their_played, None)
-    chosen = _choose(held, settings.samples, rng or random.Random(0), shuffled=settings.adaptive)
+    chosen = sample_holdings(
+        held,
+        settings.samples if size == 4 else settings.later_samples,
+        rng or random.Random(0),
+        shuffled=settings.adaptive,
+        systematic=settings.sampling == "systematic",
+    )
     ranks = sorted({int(card.rank) for card in legal})
     weight = sum(w for _, w in chosen)
     search = search or PegSearch()

@@ -1,0 +1,85 @@
+"""What sampling the opponent's hands costs the play: `python benchmarks/play_sampling.py [--games N]`.
+
+Plays seeded expert-against-expert games to 121. At every play with a real choice (cards of
+two ranks or more) the opponent's possible hands are searched every one, and then sampled
+as each way of sampling below does (`cribbage.computer.play.sample_holdings`), all by points
+(`aware=off`, so that every play is judged on one scale). Prints, for each way, how often it
+chose a card of another rank than the search of every holding, what that cost by that
+search's own figures (points a play with a choice), and its CPU time. The figures are the
+expert's own reckoning against its own model of the opponent, not points won in games: a
+tournament measures those.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from dataclasses import replace
+
+from cribbage.computer import Computer
+from cribbage.computer.play import PlayContext, evaluate_play
+from cribbage.computer.settings import EXPERT, Settings
+from cribbage.rules import CutStarter, GameConfig, Phase, apply, cut_range, new_game, pending
+from cribbage.view import view_for
+
+WAYS = {
+    "independent draws, 60": replace(EXPERT, later_samples=60, sampling="random"),
+    "systematic, 60": replace(EXPERT, later_samples=60),
+    "systematic, 60 then 240 (the expert)": EXPERT,
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
+    args = parser.parse_args()
+    every = Settings(aware=False, samples=10**9, later_samples=10**9)
+    plays = 0
+    changed = dict.fromkeys(WAYS, 0)
+    cost = dict.fromkeys(WAYS, 0.0)
+    spent = dict.fromkeys(WAYS, 0.0)
+    for game in range(args.games):
+        cpus = [Computer("expert", seed=2 * game + k) for k in range(2)]
+        state = new_game(GameConfig(), seed=args.seed + game, dealer=game % 2)
+        while state.phase is not Phase.GAME_OVER:
+            seat = pending(state)[0]
+            if state.phase is Phase.CUT_STARTER:
+                positions = cut_range(len(state.pack))
+                position = random.Random(f"cut:{game}:{state.hand_number}").choice(positions)
+                state, _ = apply(state, CutStarter(seat, position))
+                continue
+            view = view_for(state, seat)
+            if state.phase is Phase.PLAY and len({card.rank for card in view.legal}) > 1:
+                context = PlayContext.from_view(view)
+                full = evaluate_play(context, settings=every).options
+                by_rank = {option.card.rank: option.points for option in full}
+                plays += 1
+                for name, settings in WAYS.items():
+                    draw = random.Random(f"{game}:{len(view.history)}:{seat}")
+                    started = time.process_time()
+                    quick = evaluate_play(
+                        context, settings=replace(settings, aware=False), rng=draw
+                    )
+                    spent[name] += time.process_time() - started
+                    rank = quick.options[0].card.rank
+                    if rank != full[0].card.rank:
+                        changed[name] += 1
+                        cost[name] += full[0].points - by_rank[rank]
+            state, _ = apply(state, cpus[seat].act(view))
+        print(f"\rgame {game + 1}/{args.games}", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    print(f"{plays} plays with a choice, against the search of every holding:")
+    for name in WAYS:
+        print(
+            f"  {name}: another rank in {changed[name]} ({100 * changed[name] / plays:.1f}%), "
+            f"costing {cost[name] / plays:.4f} points a play; "
+            f"{1000 * spent[name] / plays:.1f} ms a play"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
