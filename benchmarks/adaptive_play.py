@@ -14,13 +14,11 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 from dataclasses import replace
 
-from cribbage.computer import Computer
 from cribbage.computer.play import PlayContext, evaluate_play
-from cribbage.rules import CutStarter, GameConfig, Phase, apply, cut_range, new_game, pending
-from cribbage.view import view_for
+from cribbage.computer.settings import EXPERT
+from expert_games import plays_with_a_choice
 
 
 def main() -> int:
@@ -31,41 +29,27 @@ def main() -> int:
     plays = early = changed = 0
     cost_points: list[float] = []
     cost_chance: list[float] = []
-    for game in range(args.games):
-        cpus = [Computer("expert", seed=2 * game + k) for k in range(2)]
-        state = new_game(GameConfig(), seed=game, dealer=game % 2)
-        while state.phase is not Phase.GAME_OVER:
-            seat = pending(state)[0]
-            if state.phase is Phase.CUT_STARTER:
-                positions = cut_range(len(state.pack))
-                position = random.Random(f"cut:{game}:{state.hand_number}").choice(positions)
-                state, _ = apply(state, CutStarter(seat, position))
-                continue
-            view = view_for(state, seat)
-            if state.phase is Phase.PLAY and len({card.rank for card in view.legal}) > 1:
-                context = PlayContext.from_view(view)
-                settings = cpus[seat].settings
-                draw = f"{game}:{len(view.history)}:{seat}"
-                full = evaluate_play(
-                    context, settings=replace(settings, adaptive=False), rng=random.Random(draw)
-                ).options
-                quick = evaluate_play(
-                    context, settings=replace(settings, adaptive=True), rng=random.Random(draw)
-                )
-                plays += 1
-                shares.append(quick.searched / quick.holdings)
-                early += quick.searched < quick.holdings
-                by_rank = {option.card.rank: option for option in full}
-                best, chosen = full[0], by_rank[quick.options[0].card.rank]
-                if chosen.card.rank != best.card.rank:
-                    changed += 1
-                    if best.win is not None and chosen.win is not None:
-                        cost_chance.append(best.win - chosen.win)
-                    else:
-                        cost_points.append(best.points - chosen.points)
-            state, _ = apply(state, cpus[seat].act(view))
-        print(f"\rgame {game + 1}/{args.games}", end="", file=sys.stderr)
-    print(file=sys.stderr)
+    for game, view in plays_with_a_choice(args.games):
+        context = PlayContext.from_view(view)
+        settings = EXPERT
+        draw = f"{game}:{len(view.history)}:{view.seat}"
+        full = evaluate_play(
+            context, settings=replace(settings, adaptive=False), rng=random.Random(draw)
+        ).options
+        quick = evaluate_play(
+            context, settings=replace(settings, adaptive=True), rng=random.Random(draw)
+        )
+        plays += 1
+        shares.append(quick.searched / quick.holdings)
+        early += quick.searched < quick.holdings
+        by_rank = {option.card.rank: option for option in full}
+        best, chosen = full[0], by_rank[quick.options[0].card.rank]
+        if chosen.card.rank != best.card.rank:
+            changed += 1
+            if best.win is not None and chosen.win is not None:
+                cost_chance.append(best.win - chosen.win)
+            else:
+                cost_points.append(best.points - chosen.points)
     print(
         f"{plays} plays with a choice: {early} stopped early ({100 * early / plays:.1f}%), "
         f"{100 * statistics.fmean(shares):.1f}% of the holdings searched on average"

@@ -14,15 +14,12 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import time
 from dataclasses import replace
 
-from cribbage.computer import Computer
 from cribbage.computer.play import PlayContext, evaluate_play
 from cribbage.computer.settings import EXPERT, Settings
-from cribbage.rules import CutStarter, GameConfig, Phase, apply, cut_range, new_game, pending
-from cribbage.view import view_for
+from expert_games import plays_with_a_choice
 
 WAYS = {
     "independent draws, 60": replace(EXPERT, later_samples=60, sampling="random"),
@@ -41,36 +38,20 @@ def main() -> int:
     changed = dict.fromkeys(WAYS, 0)
     cost = dict.fromkeys(WAYS, 0.0)
     spent = dict.fromkeys(WAYS, 0.0)
-    for game in range(args.games):
-        cpus = [Computer("expert", seed=2 * game + k) for k in range(2)]
-        state = new_game(GameConfig(), seed=args.seed + game, dealer=game % 2)
-        while state.phase is not Phase.GAME_OVER:
-            seat = pending(state)[0]
-            if state.phase is Phase.CUT_STARTER:
-                positions = cut_range(len(state.pack))
-                position = random.Random(f"cut:{game}:{state.hand_number}").choice(positions)
-                state, _ = apply(state, CutStarter(seat, position))
-                continue
-            view = view_for(state, seat)
-            if state.phase is Phase.PLAY and len({card.rank for card in view.legal}) > 1:
-                context = PlayContext.from_view(view)
-                full = evaluate_play(context, settings=every).options
-                by_rank = {option.card.rank: option.points for option in full}
-                plays += 1
-                for name, settings in WAYS.items():
-                    draw = random.Random(f"{game}:{len(view.history)}:{seat}")
-                    started = time.process_time()
-                    quick = evaluate_play(
-                        context, settings=replace(settings, aware=False), rng=draw
-                    )
-                    spent[name] += time.process_time() - started
-                    rank = quick.options[0].card.rank
-                    if rank != full[0].card.rank:
-                        changed[name] += 1
-                        cost[name] += full[0].points - by_rank[rank]
-            state, _ = apply(state, cpus[seat].act(view))
-        print(f"\rgame {game + 1}/{args.games}", end="", file=sys.stderr)
-    print(file=sys.stderr)
+    for game, view in plays_with_a_choice(args.games, args.seed):
+        context = PlayContext.from_view(view)
+        full = evaluate_play(context, settings=every).options
+        by_rank = {option.card.rank: option.points for option in full}
+        plays += 1
+        for name, settings in WAYS.items():
+            draw = random.Random(f"{game}:{len(view.history)}:{view.seat}")
+            started = time.process_time()
+            quick = evaluate_play(context, settings=replace(settings, aware=False), rng=draw)
+            spent[name] += time.process_time() - started
+            rank = quick.options[0].card.rank
+            if rank != full[0].card.rank:
+                changed[name] += 1
+                cost[name] += full[0].points - by_rank[rank]
     print(f"{plays} plays with a choice, against the search of every holding:")
     for name in WAYS:
         print(
