@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, play_options
-from cribbage.computer.classic import classic_choose_play
+from cribbage.computer.classic import classic_choose_play, classic_lead
 from cribbage.computer.play import (
     Holding,
     Who,
@@ -28,6 +28,7 @@ from cribbage.computer.play import (
 from cribbage.computer.search import PegSearch, WinSearch, move_points, net_points
 from cribbage.computer.settings import parse_settings
 from cribbage.computer.tables import (
+    LEAD_MIX,
     keep_weights,
     lead_weights,
     ranks_text,
@@ -304,7 +305,7 @@ def test_a_card_better_against_every_holding_settles_the_choice_at_once() -> Non
 
 
 def test_v1_searches_every_holding_and_samples_at_random() -> None:
-    v1 = Settings(adaptive=False, later_samples=60, sampling="random")
+    v1 = Settings(leads=False, adaptive=False, later_samples=60, sampling="random")
     assert parse_settings("v1") == v1
     assert parse_settings("v1,samples=30") == replace(v1, samples=30)
     assert parse_settings("adaptive=on") == Settings(adaptive=True)
@@ -441,7 +442,7 @@ def test_the_leads_clue_weighs_the_hands_the_lead_came_from() -> None:
     five, five2, king, jack, starter, three = parse_cards(["5d", "5h", "kh", "jd", "7s", "3c"])
     history: tuple[tuple[Who, Card], ...] = (("opponent", three),)
     dealer = PlayContext((five, five2, king, jack), (three,), history, starter=starter, dealer=True)
-    plain, clued = Settings(), Settings(leads=True)
+    plain, clued = Settings(leads=False), Settings()
     assert play_options(dealer, settings=plain) != play_options(dealer, settings=clued)
     pone = PlayContext((five, five2, king, jack), starter=starter)
     assert play_options(pone, settings=plain) == play_options(pone, settings=clued)
@@ -453,3 +454,26 @@ def test_the_leads_clue_weighs_the_hands_the_lead_came_from() -> None:
     share = {kept: counts[ranks_text(kept)].get("3", 0) for kept in (often, rarely)}
     assert share[often] > share[rarely]
     assert weights[often] / keeps[often] > weights[rarely] / keeps[rarely]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=4, max_size=4, unique=True))
+def test_the_classic_lead_depends_on_the_ranks_alone(cards: list[Card]) -> None:
+    ranks = tuple(sorted(int(card.rank) for card in cards))
+    assert classic_lead(ranks) == int(classic_choose_play(cards, ()).rank)
+
+
+def test_a_lead_the_classic_level_makes_is_read_as_likely_too() -> None:
+    """The lead is read as the expert's, the classic level's or any card's (`LEAD_MIX`): a
+    hand the classic level leads the rank from weighs more, for that lead, than one where
+    only its share of the cards speaks for it."""
+    counts = read_table("leads.json")["leads"]
+    weights, keeps = lead_weights(9), keep_weights("pone")
+    classic_leads_it, neither = (1, 1, 2, 9), (1, 1, 3, 9)
+    assert classic_lead(classic_leads_it) == 9 and classic_lead(neither) != 9
+    assert "9" not in counts[ranks_text(classic_leads_it)] | counts[ranks_text(neither)]
+    _, classic, any_card = LEAD_MIX
+    assert weights[neither] == pytest.approx(keeps[neither] * any_card / 4)
+    assert weights[classic_leads_it] == pytest.approx(
+        keeps[classic_leads_it] * (classic + any_card / 4)
+    )

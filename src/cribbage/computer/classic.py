@@ -23,16 +23,22 @@ when no card pegs, fixed patterns, tried in order:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Final
 
-from ..cards import Card
+from ..cards import Card, Rank, Suit
 from ..pegging import playable
 from ..scoring import hand_points, peg_points
 from .discard import DiscardOption, make_option
 from .sums import DISCARD_PAIRS
 from .tables import crib_random_sum
 
-__all__ = ["classic_choose_play", "classic_discard_options", "classic_play_points"]
+__all__ = [
+    "classic_choose_play",
+    "classic_discard_options",
+    "classic_lead",
+    "classic_play_points",
+]
 
 _SETUPS_FOR_FIFTEEN: Final = (8, 7, 9, 6, 11, 12, 13, 14, 10, 5)
 _AVOID: Final = (5, 10, 21)
@@ -133,3 +139,15 @@ def classic_choose_play(hand: Sequence[Card], sequence: Sequence[Card]) -> Card:
             if count + card.value not in avoid:
                 return card
     return highest_first[0]
+
+
+@cache
+def classic_lead(kept: tuple[int, ...]) -> int:
+    """The rank the classic level leads from four kept ranks (its play depends on ranks only).
+
+    >>> classic_lead((2, 4, 9, 13)), classic_lead((5, 6, 9, 13)), classic_lead((5, 5, 10, 10))
+    (4, 9, 10)
+    """
+    suits = list(Suit)
+    hand = [Card(Rank(rank), suits[kept[:k].count(rank)]) for k, rank in enumerate(kept)]
+    return int(classic_choose_play(hand, ()).rank)

@@ -18,12 +18,9 @@ class Settings:
         pegging: add the expected pegging of the kept cards to each discard.
         prior: in the play, weigh the hands the opponent may hold by how likely it was to
             keep them (besides what its plays and go's reveal, which is always used).
-        leads: with `prior`, as dealer, weigh them also by how likely the expert would be
-            to lead, from each, the card the opponent led
-            (`cribbage.computer.tables.lead_weights`). Off: against the expert without it
-            it won 50.7% of 4,000 games (95% interval 49.9-51.5%), but against the classic
-            level, which leads otherwise, 59.0% of 2,000 (57.5-60.5%) where the expert
-            without it wins 60.8% of the same games.
+        leads: with `prior`, as dealer, weigh them also by how likely a pone would be to
+            lead, from each, the card the opponent led: as the expert would, as the classic
+            level would, or any card (`cribbage.computer.tables.lead_weights`).
         aware: decide by the chance of winning once a player is within `aware_within` points
             of the target (otherwise by expected points).
         aware_within: see `aware`.
@@ -52,7 +49,7 @@ class Settings:
     crib: Literal["opponent", "random"] = "opponent"
     pegging: bool = True
     prior: bool = True
-    leads: bool = False
+    leads: bool = True
     aware: bool = True
     aware_within: int = 40
     samples: int = 60
@@ -75,7 +72,7 @@ class Settings:
 EXPERT: Final = Settings()
 """The expert level's settings."""
 
-PRESETS: Final = {"v1": Settings(later_samples=60, sampling="random")}
+PRESETS: Final = {"v1": Settings(leads=False, later_samples=60, sampling="random")}
 """Settings known by a name in `parse_settings`: `v1` is the expert of the first release of
 this computer, kept to measure later experts against."""
 
@@ -88,7 +85,7 @@ def parse_settings(text: str, base: Settings = EXPERT) -> Settings:
         ValueError: an unknown name or a value of the wrong kind.
 
     >>> parse_settings("crib=random,samples=20")
-    Settings(crib='random', pegging=True, prior=True, leads=False, aware=True, aware_within=40, samples=20, later_samples=240, sampling='systematic', adaptive=False, blind=False)
+    Settings(crib='random', pegging=True, prior=True, leads=True, aware=True, aware_within=40, samples=20, later_samples=240, sampling='systematic', adaptive=False, blind=False)
     >>> parse_settings("adaptive=on").adaptive, parse_settings("v1").sampling
     (True, 'random')
     """
