@@ -24,7 +24,8 @@ from expert_games import plays_with_a_choice
 WAYS = {
     "independent draws, 60": replace(EXPERT, later_samples=60, sampling="random"),
     "systematic, 60": replace(EXPERT, later_samples=60),
-    "systematic, 60 then 240 (the expert)": EXPERT,
+    "systematic, 60 then 240": replace(EXPERT, later_samples=240),
+    "systematic, 60 then 80 (the expert)": EXPERT,
 }
 
 

@@ -230,7 +230,9 @@ def test_few_holdings_are_searched_exactly(seed: int, skip: int) -> None:
             starter=state.starter,
             discards=state.discards[seat],
         ),
-        settings=Settings(prior=False, samples=10_000, aware=False, adaptive=False),
+        settings=Settings(
+            prior=False, samples=10_000, later_samples=10_000, aware=False, adaptive=False
+        ),
     )
     seen = set(state.kept[seat]) | set(state.discards[seat]) | {c for _, c in state.history}
     seen.add(state.starter)
