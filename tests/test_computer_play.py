@@ -16,10 +16,12 @@ from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, play_options
 from cribbage.computer.classic import classic_choose_play, classic_lead
 from cribbage.computer.play import (
+    LEAD_MIX,
     Holding,
     Who,
     blind_points,
     choice_settled,
+    lead_weights,
     least_value_held,
     opponent_holdings,
     sample_holdings,
@@ -28,9 +30,7 @@ from cribbage.computer.play import (
 from cribbage.computer.search import PegSearch, WinSearch, move_points, net_points
 from cribbage.computer.settings import parse_settings
 from cribbage.computer.tables import (
-    LEAD_MIX,
     keep_weights,
-    lead_weights,
     ranks_text,
     read_table,
 )

@@ -7,12 +7,12 @@ from math import comb
 
 import pytest
 
+from cribbage.computer.play import lead_weights
 from cribbage.computer.search import scoring_tail
 from cribbage.computer.tables import (
     Role,
     deal_distributions,
     keep_weights,
-    lead_weights,
     pegging_values,
     ranks_text,
     throw_weights,

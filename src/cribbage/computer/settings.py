@@ -20,7 +20,7 @@ class Settings:
             keep them (besides what its plays and go's reveal, which is always used).
         leads: with `prior`, as dealer, weigh them also by how likely a pone would be to
             lead, from each, the card the opponent led: as the expert would, as the classic
-            level would, or any card (`cribbage.computer.tables.lead_weights`).
+            level would, or any card (`cribbage.computer.play.lead_weights`).
         aware: decide by the chance of winning once a player is within `aware_within` points
             of the target (otherwise by expected points).
         aware_within: see `aware`.

@@ -32,7 +32,6 @@ __all__ = [
     "crib_random_sum",
     "deal_distributions",
     "keep_weights",
-    "lead_weights",
     "pegging_values",
     "ranks_text",
     "read_table",
@@ -122,43 +121,6 @@ def keep_weights(role: Role) -> dict[tuple[int, ...], float]:
     """How much more (or less) often than at random the expert, as `role`, keeps four ranks."""
     table = read_table("opponent.json")["keeps"][role]
     return {text_ranks(text): float(weight) for text, weight in table.items()}
-
-
-LEAD_MIX: Final = (0.4, 0.4, 0.2)
-"""How the opponent's first lead is read (`lead_weights`): as the expert would lead it, as
-the classic level would, or as any card of the hand, in these shares. Players do not all
-lead alike; a model of one alone misreads the others (the expert's alone, two parts in three,
-won 59.0% against the classic level where the expert without leads wins 60.8%)."""
-
-
-@cache
-def lead_weights(rank: int) -> dict[tuple[int, ...], float]:
-    """`keep_weights("pone")` with each four kept ranks weighed too by how likely a pone is
-    to lead `rank` from them (`LEAD_MIX`): the share of deals the expert led it in
-    (`leads.json`), whether the classic level leads it (`classic_lead`), and that rank's
-    share of the four.
-
-    >>> weights = lead_weights(5)
-    >>> weights[(5, 5, 10, 10)] < keep_weights("pone")[(5, 5, 10, 10)]  # few lead a five
-    True
-    """
-    from .classic import classic_lead  # it reads this module's tables
-
-    data = read_table("leads.json")
-    contexts = int(data["contexts"])
-    expert_share, classic_share, any_share = LEAD_MIX
-    letter = RANK_LETTERS[rank - 1]
-    weights = {}
-    for kept, weight in keep_weights("pone").items():
-        if rank not in kept:
-            continue
-        expert = int(data["leads"][ranks_text(kept)].get(letter, 0)) / contexts
-        classic = 1.0 if classic_lead(kept) == rank else 0.0
-        share = kept.count(rank) / 4
-        weights[kept] = weight * (
-            expert_share * expert + classic_share * classic + any_share * share
-        )
-    return weights
 
 
 @cache
