@@ -137,8 +137,9 @@ def checked_random_game(
 ) -> Iterator[tuple[GameState, GameState, tuple[Event, ...]]]:
     """A random legal game from `seed`, yielding (before, after, events) for each action once
     what every game keeps is checked: each card in one place, the count within 31 and the sum
-    of the pile, scores that never fall, and one `GameOver`, at the end, won at or past the
-    target with the result the best loser's score calls for. Tests add their own checks."""
+    of the pile, scores that never fall, each finished deal's plays kept in `past_plays`, and
+    one `GameOver`, at the end, won at or past the target with the result the best loser's
+    score calls for. Tests add their own checks."""
     rng = random.Random(seed)
     state = new_game(config, seed=seed)
     game_overs = 0
@@ -158,6 +159,15 @@ def checked_random_game(
                     best_loser = max(s for side, s in enumerate(scores) if side != winner)
                     assert scores[winner] >= config.target > best_loser
                     assert result is config.result_for(best_loser)
+        if after.hand_number > before.hand_number > 0:  # a new deal: the last one's plays kept
+            ended = before.history + tuple(
+                (event.seat, event.card) for event in events if isinstance(event, Played)
+            )
+            assert after.past_plays == (*before.past_plays, ended)
+            if not config.five_card:  # every kept card was played
+                assert {card for _, card in ended} == {c for k in before.kept for c in k}
+        else:
+            assert after.past_plays == before.past_plays
         yield before, after, events
     assert game_overs == 1
 

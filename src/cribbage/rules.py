@@ -320,6 +320,9 @@ class GameState:
     count: int = 0
     history: tuple[tuple[int, Card], ...] = ()
     """Every card played this hand, in order, with the seat that played it."""
+    past_plays: tuple[tuple[tuple[int, Card], ...], ...] = ()
+    """The `history` of each earlier deal of this game, oldest first: what every player has
+    seen played (the computer reads its opponent's way of playing from it)."""
     to_move: int | None = None
     passed: frozenset[int] = field(default_factory=frozenset)
     """Seats that cannot play in the current count (said go, or hold no card)."""
@@ -686,6 +689,7 @@ class _Table:
     pile: tuple[Card, ...]
     count: int
     history: tuple[tuple[int, Card], ...]
+    past_plays: tuple[tuple[tuple[int, Card], ...], ...]
     to_move: int | None
     passed: frozenset[int]
     last_player: int | None
@@ -780,6 +784,8 @@ class _Table:
         self.starter = None
         self.pile = ()
         self.count = 0
+        if self.history:
+            self.past_plays += (self.history,)
         self.history = ()
         self.to_move = None
         self.passed = frozenset()

@@ -32,10 +32,10 @@ class ShownHand:
 class PlayerView:
     """What one seat may know at this moment, and nothing more.
 
-    Its own cards (dealt, kept and laid away), the starter once turned, every card played,
-    the cards shown in the show, the cuts, the scores, and whose turn it is. Never another
-    seat's hand or discards, the order of the pack, or the seed: two states that differ only
-    there give equal views.
+    Its own cards (dealt, kept and laid away), the starter once turned, every card played
+    (this deal and the earlier ones), the cards shown in the show, the cuts, the scores, and
+    whose turn it is. Never another seat's hand or discards, the order of the pack, or the
+    seed: two states that differ only there give equal views.
     """
 
     seat: int
@@ -62,6 +62,9 @@ class PlayerView:
     pile: tuple[Card, ...]
     count: int
     history: tuple[tuple[int, Card], ...]
+    past_plays: tuple[tuple[tuple[int, Card], ...], ...]
+    """Every card played in each earlier deal of this game, with its seat (see
+    `GameState.past_plays`)."""
     to_move: int | None
     pending: tuple[int, ...]
     legal: tuple[Card, ...]
@@ -148,6 +151,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         pile=state.pile,
         count=state.count,
         history=state.history,
+        past_plays=state.past_plays,
         to_move=state.to_move,
         pending=waiting,
         legal=legal_plays(state, seat),
