@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, play_options
-from cribbage.computer.classic import classic_choose_play, classic_lead
+from cribbage.computer.classic import classic_choose_play, classic_lead, classic_play_index
 from cribbage.computer.play import (
     LEAD_MIX,
     Holding,
@@ -27,7 +27,13 @@ from cribbage.computer.play import (
     sample_holdings,
     settled,
 )
-from cribbage.computer.search import PegSearch, WinSearch, move_points, net_points
+from cribbage.computer.search import (
+    PegSearch,
+    WinSearch,
+    move_points,
+    net_points,
+    scoring_tail,
+)
 from cribbage.computer.settings import parse_settings
 from cribbage.computer.tables import (
     keep_weights,
@@ -48,6 +54,7 @@ from cribbage.rules import (
     new_game,
     pending,
 )
+from cribbage.scoring import peg_points
 from cribbage.tournament import game_config
 from cribbage.variants import Variant
 from cribbage.view import view_for
@@ -272,6 +279,68 @@ def test_classic_patterns() -> None:
     assert play("6c 6d kh") == "6D"  # the king would leave 10: the highest six
     # After an ace, a king makes 11: if a ten follows (21), the other king makes 31.
     assert play("kd kc 9h", "as") == "KC"
+
+
+def _classic_on_cards(hand: list[Card], sequence: list[Card]) -> Card:
+    """The classic level's play as its module notes put it, written again on cards: the
+    reference `classic_play_index` (on ranks, as the search asks it) is checked against."""
+    count = sum(card.value for card in sequence)
+    cards = sorted(hand)
+    fits = [card for card in cards if count + card.value <= 31]
+    ranks = tuple(int(card.rank) for card in sequence)
+    best = max(fits, key=lambda card: peg_points((*ranks, int(card.rank))))  # the first best
+    if peg_points((*ranks, int(best.rank))) > 0 or len(cards) == 1:
+        return best
+    making = {
+        total: next((c for c in cards if count + c.value == total), None) for total in range(32)
+    }
+
+    def another(value: int, besides: Card) -> bool:
+        return sum(c.value == value for c in cards if c != besides) > 0
+
+    if count < 4 and making[4]:
+        return making[4]
+    if count == 0 and making[3]:
+        return making[3]
+    if 0 < count < 20:
+        for value in range(1, 11):
+            card = making[21 - value]
+            if card and another(value, card):
+                return card
+    if count < 15:
+        for total in (8, 7, 9, 6, 11, 12, 13, 14, 10, 5):
+            card = making[total]
+            if card and another(15 - total, card):
+                return card
+    for avoid in ((5, 10, 21), (5, 21), ()):
+        for card in reversed(fits):
+            if count + card.value not in avoid:
+                return card
+    raise AssertionError("a card fits")
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=9, max_size=9, unique=True), st.data())
+def test_the_classic_play_on_ranks_is_the_rule_on_cards(
+    cards: list[Card], data: st.DataObject
+) -> None:
+    """For any hand and count: the rule on ranks plays the card its notes say, and gives the
+    same answer from the whole count as from the end of it that can still score."""
+    size = data.draw(st.integers(1, 4))
+    hand, rest = cards[:size], cards[size:]
+    sequence: list[Card] = []
+    for card in rest[: data.draw(st.integers(0, len(rest)))]:
+        if sum(c.value for c in sequence) + card.value <= 31:
+            sequence.append(card)
+    count = sum(card.value for card in sequence)
+    if not any(count + card.value <= 31 for card in hand):
+        return
+    assert classic_choose_play(hand, sequence) == _classic_on_cards(hand, sequence)
+    ranks = tuple(sorted(int(card.rank) for card in hand))
+    played = tuple(int(card.rank) for card in sequence)
+    assert classic_play_index(ranks, played, count) == classic_play_index(
+        ranks, scoring_tail(played), count
+    )
 
 
 @given(st.integers(0, 10_000), st.integers(2, 7))

@@ -26,10 +26,11 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final
 
-from ..cards import Card, Rank, Suit
-from ..pegging import playable
-from ..scoring import hand_points, peg_points
+from ..cards import COUNTING_VALUES, Card
+from ..pegging import LIMIT, playable
+from ..scoring import count_points, hand_points, pair_and_run_points, peg_points
 from .discard import DiscardOption, make_option
+from .search import Ranks
 from .sums import DISCARD_PAIRS
 from .tables import crib_random_sum
 
@@ -37,11 +38,13 @@ __all__ = [
     "classic_choose_play",
     "classic_discard_options",
     "classic_lead",
+    "classic_play_index",
     "classic_play_points",
 ]
 
 _SETUPS_FOR_FIFTEEN: Final = (8, 7, 9, 6, 11, 12, 13, 14, 10, 5)
 _AVOID: Final = (5, 10, 21)
+_VALUE: Final = COUNTING_VALUES
 
 
 def _crib_estimate(first: Card, second: Card) -> int:
@@ -89,7 +92,7 @@ def classic_play_points(
 
 
 def classic_choose_play(hand: Sequence[Card], sequence: Sequence[Card]) -> Card:
-    """The card the BSD computer plays (see the module notes).
+    """The card the BSD computer plays (see the module notes; `classic_play_index`).
 
     Raises:
         ValueError: no card of `hand` can be played on `sequence`.
@@ -98,56 +101,71 @@ def classic_choose_play(hand: Sequence[Card], sequence: Sequence[Card]) -> Card:
     >>> classic_choose_play(parse_cards(["2c", "4d", "kh"]), ())  # leads the four
     Card(Rank.FOUR, Suit.DIAMONDS)
     """
-    scored = classic_play_points(hand, sequence)
-    if not scored:
-        raise ValueError("No card in the hand can be played on this count.")
-    best_card, best_points = max(scored, key=lambda item: item[1])  # first of the highest
-    if best_points > 0:
-        return best_card
     cards = sorted(hand)
     count = sum(card.value for card in sequence)
-    if len(cards) == 1:
-        return cards[0]
+    if not playable(cards, count):
+        raise ValueError("No card in the hand can be played on this count.")
+    ranks = tuple(int(card.rank) for card in cards)
+    return cards[classic_play_index(ranks, tuple(int(card.rank) for card in sequence), count)]
 
-    def making(total: int) -> Card | None:
-        return next((card for card in cards if count + card.value == total), None)
 
-    def holds_another(value: int, besides: Card) -> bool:
-        same = [card for card in cards if card.value == value]
-        return len(same) > 1 or (len(same) == 1 and besides.value != value)
+def classic_play_index(hand: Ranks, played: Ranks, count: int) -> int:
+    """The position in `hand` (ranks, ascending) of the card the classic level plays on a
+    count of `count` whose cards were `played` (ranks, in order; only the end of them that
+    can still score matters, so their `cribbage.computer.search.scoring_tail` does as well).
+    It decides on ranks alone; of equal ranks, which one is a matter of position. Some card
+    of `hand` must fit.
+
+    >>> classic_play_index((2, 4, 13), (), 0), classic_play_index((5, 6, 9, 13), (10,), 10)
+    (1, 0)
+    """
+    room = LIMIT - count
+    best, best_points = -1, -1
+    for i, rank in enumerate(hand):
+        if _VALUE[rank] <= room:
+            points = count_points(count + _VALUE[rank]) + pair_and_run_points(played + (rank,))
+            if points > best_points:  # the first of the highest
+                best, best_points = i, points
+    if best_points > 0 or len(hand) == 1:
+        return best
+
+    def making(total: int) -> int | None:
+        return next((i for i, rank in enumerate(hand) if count + _VALUE[rank] == total), None)
+
+    def holds_another(value: int, besides: int) -> bool:
+        same = sum(_VALUE[rank] == value for rank in hand)
+        return same > 1 or (same == 1 and _VALUE[hand[besides]] != value)
 
     if count < 4:
-        card = making(4)
-        if card is not None:
-            return card
-        card = making(3)
-        if card is not None and count == 0:
-            return card
+        found = making(4)
+        if found is not None:
+            return found
+        found = making(3)
+        if found is not None and count == 0:
+            return found
     if 0 < count < 20:
         for value in range(1, 11):
-            card = making(21 - value)
-            if card is not None and holds_another(value, card):
-                return card
+            found = making(21 - value)
+            if found is not None and holds_another(value, found):
+                return found
     if count < 15:
         for total in _SETUPS_FOR_FIFTEEN:
-            card = making(total)
-            if card is not None and holds_another(15 - total, card):
-                return card
-    highest_first = playable(reversed(cards), count)
+            found = making(total)
+            if found is not None and holds_another(15 - total, found):
+                return found
+    highest_first = [i for i in reversed(range(len(hand))) if _VALUE[hand[i]] <= room]
     for avoid in (_AVOID, (5, 21)):
-        for card in highest_first:
-            if count + card.value not in avoid:
-                return card
+        for i in highest_first:
+            if count + _VALUE[hand[i]] not in avoid:
+                return i
     return highest_first[0]
 
 
 @cache
-def classic_lead(kept: tuple[int, ...]) -> int:
-    """The rank the classic level leads from four kept ranks (its play depends on ranks only).
+def classic_lead(kept: Ranks) -> int:
+    """The rank the classic level leads from four kept ranks (ascending).
 
     >>> classic_lead((2, 4, 9, 13)), classic_lead((5, 6, 9, 13)), classic_lead((5, 5, 10, 10))
     (4, 9, 10)
     """
-    suits = list(Suit)
-    hand = [Card(Rank(rank), suits[kept[:k].count(rank)]) for k, rank in enumerate(kept)]
-    return int(classic_choose_play(hand, ()).rank)
+    return kept[classic_play_index(kept, (), 0)]
