@@ -77,12 +77,16 @@ def _in_play(seed: int, skip: int) -> GameState:
     return state
 
 
-def _engine_net(state: GameState, seat: int) -> float:
-    """Minimax of `seat`'s pegging minus the other's to the end of the play, by the engine."""
+def _engine_net(state: GameState, seat: int, classic: bool = False) -> float:
+    """Minimax of `seat`'s pegging minus the other's to the end of the play, by the engine;
+    with `classic`, the other seat plays as the classic level does."""
     assert state.to_move is not None
     mover = state.to_move
     best: float | None = None
-    for card in {c.rank: c for c in legal_plays(state, mover)}.values():
+    cards = list({c.rank: c for c in legal_plays(state, mover)}.values())
+    if classic and mover != seat:
+        cards = [classic_choose_play(state.hands[mover], state.pile)]
+    for card in cards:
         after, events = apply(state, Play(mover, card))
         value = 0.0
         for event in events:
@@ -93,7 +97,7 @@ def _engine_net(state: GameState, seat: int) -> float:
             ):
                 value += event.points if event.seat == seat else -event.points
         if after.phase is Phase.PLAY and after.hand_number == state.hand_number:
-            value += _engine_net(after, seat)
+            value += _engine_net(after, seat, classic)
         if best is None or (value > best if mover == seat else value < best):
             best = value
     assert best is not None
@@ -115,6 +119,32 @@ def test_search_agrees_with_the_engine_rules(seed: int, skip: int) -> None:
     mine, theirs = _ranks(state.hands[seat]), _ranks(state.hands[1 - seat])
     count_ranks = tuple(int(card.rank) for card in state.pile)
     assert net_points(mine, theirs, count_ranks, state.count, True) == _engine_net(state, seat)
+
+
+@given(st.integers(0, 10_000), st.integers(0, 4))
+@settings(max_examples=40, deadline=None)
+def test_a_search_against_a_rule_is_the_engine_played_out_and_never_worth_less(
+    seed: int, skip: int
+) -> None:
+    """Against an opponent that plays by a known rule (here the classic level's), the search
+    finds what my best play gets by the engine's rules, and at least what it gets against an
+    opponent playing its best."""
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY:
+        return
+    seat = state.to_move
+    assert seat is not None
+    mine, theirs = _ranks(state.hands[seat]), _ranks(state.hands[1 - seat])
+    count_ranks = tuple(int(card.rank) for card in state.pile)
+    against_rule = PegSearch(reply=classic_play_index).net(
+        mine, theirs, count_ranks, state.count, True
+    )
+    assert against_rule == _engine_net(state, seat, classic=True)
+    assert against_rule >= net_points(mine, theirs, count_ranks, state.count, True)
+    at_end = WinSearch(500, 500, lambda m, o: 0.5 + (m - o) / 100, reply=classic_play_index)
+    assert at_end.chance(mine, theirs, count_ranks, state.count, True) == pytest.approx(
+        0.5 + against_rule / 100
+    )
 
 
 @given(st.integers(0, 10_000), st.integers(1, 4))

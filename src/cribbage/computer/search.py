@@ -3,8 +3,9 @@
 Pegging depends only on ranks, so a position is the ranks each side still holds, the count,
 what of the cards played since the count began can still score, and whose turn it is.
 `PegSearch` solves the rest of the play when both hands are known (each side playing its
-best for points: mine minus the opponent's); `WinSearch` does the same for the chance of
-winning the game, given what the end of the play is worth; `TableSearch` solves it for three
+best for points: mine minus the opponent's, or, given a `Reply`, the opponent playing by
+that rule); `WinSearch` does the same for the chance of winning the game, given what the
+end of the play is worth; `TableSearch` solves it for three
 or four seats, or for the single count of five-card cribbage. All three take the rules of the
 play from `cribbage.pegging.next_turn` and the points of each card from `cribbage.scoring`.
 The computer averages these over the hands the opponent may hold (see
@@ -32,6 +33,7 @@ from ..scoring import count_points, pair_and_run_points
 __all__ = [
     "PegSearch",
     "Ranks",
+    "Reply",
     "TableSearch",
     "WinSearch",
     "collection_paused",
@@ -44,6 +46,11 @@ __all__ = [
 
 Ranks: TypeAlias = tuple[int, ...]
 """Ranks 1..13 in ascending order (a hand) or in the order played (a count)."""
+
+Reply: TypeAlias = Callable[[Ranks, Ranks, int], int]
+"""A fixed way of playing: the position in a hand (ranks, ascending) of the card played on
+a count, from the hand, the count's scoring tail and the count (for example
+`cribbage.computer.classic.classic_play_index`). Some card of the hand fits."""
 
 _VALUE: Final = COUNTING_VALUES
 """Counting value by rank (a short name for the innermost loops)."""
@@ -190,16 +197,20 @@ def _window(
 
 class _Search:
     """What the searches share: the positions they have solved, remembered up to `limit` of
-    them (then the oldest forgotten, a 64th at a time), with the kind of bound each value is.
+    them (then the oldest forgotten, a 64th at a time), with the kind of bound each value is;
+    and, given a `reply` rule, the card the opponent plays by it in each position (the only
+    move searched there), remembered too.
 
     Each search writes its own loop over the moves of a position: the loop is the innermost
     code of the computer's play, and one loop shared by them, at one more call for every move
     searched, took a fifth to a quarter more time (`benchmarks/bench_search.py`: WinSearch
     65 ms against 83 to 96, TableSearch 850 to 915 ms against 1,070 to 1,110)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, reply: Reply | None = None) -> None:
         self.limit = limit
         self.memory: dict[tuple[object, ...], tuple[float, int]] = {}
+        self.reply = reply
+        self.replies: Table[int] | None = None if reply is None else Table(reply, limit)
 
     def _recall(
         self, key: tuple[object, ...], alpha: float, beta: float
@@ -223,7 +234,8 @@ class _Search:
 
 class PegSearch(_Search):
     """My pegging points minus the opponent's from a position to the end of the play, both
-    playing their best, by alpha-beta search.
+    playing their best, by alpha-beta search; or, given `reply`, the opponent playing by
+    that rule and I my best against it.
 
     Positions solved are remembered (up to `limit` of them, then the oldest forgotten), so
     one search serves every guess at the opponent's hand in a decision.
@@ -232,10 +244,13 @@ class PegSearch(_Search):
     3
     >>> PegSearch().net((5, 10), (5, 10), (), 0, True)  # whatever I lead, they pair it
     -5
+    >>> highest = PegSearch(reply=lambda hand, tail, count: len(hand) - 1)  # its highest card
+    >>> highest.move((5, 10), (5, 10), (), 0, 5)  # ten on my five: then I pair, they go last
+    -1
     """
 
-    def __init__(self, limit: int = 250_000) -> None:
-        super().__init__(limit)
+    def __init__(self, limit: int = 250_000, reply: Reply | None = None) -> None:
+        super().__init__(limit, reply)
 
     def net(
         self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool
@@ -299,7 +314,14 @@ class PegSearch(_Search):
         hand, other = (mine, theirs) if my_turn else (theirs, mine)
         other_least = _VALUE[other[0]] if other else _NONE
         best = -_INFINITY if my_turn else _INFINITY
-        for i in only or _MOVES[hand, count]:
+        replies = self.replies
+        if only:
+            choices = only
+        elif my_turn or replies is None:
+            choices = _MOVES[hand, count]
+        else:
+            choices = (replies[hand, tail, count],)
+        for i in choices:
             rank = hand[i]
             rest = hand[:i] + hand[i + 1 :]
             total = count + _VALUE[rank]
@@ -383,16 +405,22 @@ class WinSearch(_Search):
 
     `my_need` and `their_need` are the points each side still needs (positive); a side that
     pegs them wins at once. `at_end(m, o)` values the end of the play after pegging m and o
-    more points (the show and the deals after it). Solutions are remembered per search.
+    more points (the show and the deals after it). Given `reply`, the opponent plays by that
+    rule instead. Solutions are remembered per search.
 
     >>> WinSearch(2, 50, lambda m, o: 0.5).chance((5,), (10,), (), 0, False)
     1.0
     """
 
     def __init__(
-        self, my_need: int, their_need: int, at_end: EndValue, limit: int = 250_000
+        self,
+        my_need: int,
+        their_need: int,
+        at_end: EndValue,
+        limit: int = 250_000,
+        reply: Reply | None = None,
     ) -> None:
-        super().__init__(limit)
+        super().__init__(limit, reply)
         self.my_need = my_need
         self.their_need = their_need
         self.at_end = at_end
@@ -432,7 +460,12 @@ class WinSearch(_Search):
         low, high = alpha, beta
         best = -1.0 if my_turn else 2.0
         hand = mine if my_turn else theirs
-        for i in _MOVES[hand, count]:
+        replies = self.replies
+        if my_turn or replies is None:
+            choices = _MOVES[hand, count]
+        else:
+            choices = (replies[hand, tail, count],)
+        for i in choices:
             value = self._after(mine, theirs, tail, count, my_turn, i, got, lost, alpha, beta)
             if my_turn:
                 if value > best:
