@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, parse_cards
-from cribbage.computer import LEVELS, Computer
+from cribbage.computer import LEVELS, Computer, Who
 from cribbage.events import Claimed
 from cribbage.rules import (
     Action,
@@ -162,15 +162,21 @@ def test_every_level_decides_by_its_first_option(level: str, seed: int, steps: i
         assert set(options[0].discard) == set(action.cards)
     else:
         assert isinstance(action, Play)
-        history = [("me" if s == 1 else "opponent", c) for s, c in view.history]
+
+        def side(plays: tuple[tuple[int, Card], ...]) -> list[tuple[Who, Card]]:
+            return [("me" if s == 1 else "opponent", c) for s, c in plays]
+
         play_options = cpu.play_options(
             view.hand,
             sequence=view.pile,
-            history=history,  # type: ignore[arg-type]
+            history=side(view.history),
             starter=view.starter,
             dealer=view.is_dealer,
             discards=view.discards,
-            **scores,
+            past_plays=[side(plays) for plays in view.past_plays],
+            my_score=view.scores[1],
+            opp_score=view.scores[0],
+            target=view.target,
         )
         assert play_options[0].card == action.card
 

@@ -15,7 +15,8 @@ Stages, in order (each reads the files the earlier ones wrote, in
   Then two more `opponent` rounds with the pegging values in the policy, and the pegging
   table once more against the hands that policy keeps.
 * `leads`: which rank the expert leads as pone from each four kept ranks, over 12 seeded
-  deals of each (suits, its discards and the starter at random).
+  deals of each (suits, its discards and the starter at random), as against a player it
+  has read as no player of the classic level's rule.
 * `winning`: the chance of winning from the start of a deal, by the points each side needs
   and who deals: dynamic programming over per-deal point distributions measured in seeded
   expert self-play.
@@ -320,8 +321,10 @@ def pegging_stage(jobs: int, samples: int = 200) -> None:
 def leads_of(job: tuple[list[tuple[int, ...]], int]) -> list[dict[str, int]]:
     """For each four kept ranks of a block, which rank the expert leads as pone, counted over
     `contexts` seeded deals (suits, its discards and the starter drawn at random; the score
-    0 to 0, so by points)."""
+    0 to 0, so by points). It leads as against an opponent it has read as no player of the
+    classic level's rule (`Settings.read` off): as it leads against players like itself."""
     from cribbage.computer.play import PlayContext, play_options
+    from cribbage.computer.settings import Settings
 
     block, contexts = job
     results = []
@@ -337,7 +340,12 @@ def leads_of(job: tuple[list[tuple[int, ...]], int]) -> list[dict[str, int]]:
             rest = [card for card in DECK if card not in hand]
             *discards, starter = rng.sample(rest, 3)
             context = PlayContext(tuple(hand), starter=starter, discards=tuple(discards))
-            lead = play_options(context, rng=random.Random(rng.getrandbits(32)), search=search)[0]
+            lead = play_options(
+                context,
+                settings=Settings(read=False),
+                rng=random.Random(rng.getrandbits(32)),
+                search=search,
+            )[0]
             counts[RANK_LETTERS[lead.card.rank - 1]] += 1
         results.append(dict(sorted(counts.items())))
     return results
@@ -378,7 +386,8 @@ def _self_play_deals(job: tuple[int, int, int]) -> list[Deal]:
     from cribbage.view import view_for
 
     first, games, deals_per_game = job
-    settings = Settings(aware=False)
+    # Each side plays the other as itself: reading would soon rule the classic rule out.
+    settings = Settings(aware=False, read=False)
     deals: list[Deal] = []
     config = GameConfig(target=1000)  # far away: no deal is cut short
     for seed in range(first, first + games):

@@ -6,7 +6,8 @@ Three levels, from weakest to strongest:
 * `classic`: the BSD cribbage(6) computer's behaviour (`cribbage.computer.classic`).
 * `expert` (the default): exact discard values with a model of the opponent's throws and
   the pegging of the kept cards (`cribbage.computer.discard`), a search of the rest of the
-  play over the hands the opponent may hold (`cribbage.computer.play`), and the chance of
+  play over the hands the opponent may hold (`cribbage.computer.play`), a reading of how far
+  the opponent plays by a fixed rule (`cribbage.computer.reading`), and the chance of
   winning near the end of the game (`cribbage.computer.endgame`).
 
 `Computer.discard_options` and `Computer.play_options` return the figures each decision is
@@ -31,7 +32,12 @@ from ..choices import LEVELS
 from ..rules import Action, Claim, CutForDeal, CutStarter, Discard, Phase, Play
 from ..scoring import score_hand
 from ..view import PlayerView
-from .classic import classic_choose_play, classic_discard_options, classic_play_points
+from .classic import (
+    classic_choose_play,
+    classic_discard_options,
+    classic_play_index,
+    classic_play_points,
+)
 from .discard import DiscardOption, discard_options, make_option
 from .easy import easy_discard, easy_play, four_card_points
 from .play import PlayContext, PlayOption, Who, play_options
@@ -78,6 +84,7 @@ class Computer:
         # Positions of the play solved for one decision often come again in the next ones
         # of the same deal; the search remembers a bounded number of them.
         self._search = PegSearch()
+        self._rule_search = PegSearch(reply=classic_play_index)  # for `Settings.read`
         self._table: TableSearch | None = None  # the same, for three or four seats
 
     def __repr__(self) -> str:
@@ -156,20 +163,32 @@ class Computer:
         opp_score: int = 0,
         target: int = 121,
         discards: Sequence[Card] | None = None,
+        past_plays: Sequence[Sequence[tuple[Who, Card]]] = (),
     ) -> tuple[PlayOption, ...]:
         """Each legal card of `hand` with its value, best first, as this level values them
         (`easy` and `classic`: the points it pegs at once, the card it plays first; `expert`:
         see `cribbage.computer.play.play_options`). The first is the one `play` plays.
 
         `sequence` is the cards of the current count; `history` every card played this
-        deal, in order, with who played it; `discards` the two cards this player laid away.
+        deal, in order, with who played it; `discards` the two cards this player laid away;
+        `past_plays` the `history` of each earlier deal of the game (the expert reads from
+        them how its opponent plays: `Settings.read`).
 
         Raises:
             ValueError: no card of `hand` can be played on `sequence`.
         """
         return self.options_in(
             _context(
-                hand, sequence, history, starter, dealer, my_score, opp_score, target, discards
+                hand,
+                sequence,
+                history,
+                starter,
+                dealer,
+                my_score,
+                opp_score,
+                target,
+                discards,
+                past_plays,
             )
         )
 
@@ -185,6 +204,7 @@ class Computer:
         opp_score: int = 0,
         target: int = 121,
         discards: Sequence[Card] | None = None,
+        past_plays: Sequence[Sequence[tuple[Who, Card]]] = (),
     ) -> Card:
         """A legal card to play on `sequence` (see `play_options` for the arguments).
 
@@ -193,7 +213,16 @@ class Computer:
         """
         return self.choose_play(
             _context(
-                hand, sequence, history, starter, dealer, my_score, opp_score, target, discards
+                hand,
+                sequence,
+                history,
+                starter,
+                dealer,
+                my_score,
+                opp_score,
+                target,
+                discards,
+                past_plays,
             )
         )
 
@@ -223,7 +252,13 @@ class Computer:
             context.opp_score,
             context.target,
         )
-        return play_options(context, settings=self.settings, rng=rng, search=self._search)
+        return play_options(
+            context,
+            settings=self.settings,
+            rng=rng,
+            search=self._search,
+            rule_search=self._rule_search,
+        )
 
     def choose_play(self, context: PlayContext) -> Card:
         """`play` for a play described by `context`."""
@@ -368,6 +403,7 @@ def _context(
     opp_score: int,
     target: int,
     discards: Sequence[Card] | None,
+    past_plays: Sequence[Sequence[tuple[Who, Card]]],
 ) -> PlayContext:
     return PlayContext(
         tuple(hand),
@@ -379,6 +415,7 @@ def _context(
         opp_score,
         target,
         None if discards is None else tuple(discards),
+        tuple(tuple(plays) for plays in past_plays),
     )
 
 

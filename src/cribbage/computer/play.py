@@ -11,6 +11,12 @@ the play for each (`cribbage.computer.search`): all of them when they are few, a
 sample when many (`sample_holdings`).
 Each legal card's value is the weighted average: pegging points for minus against, or,
 near the end of the game, the chance of winning.
+
+The search expects the opponent's best reply to every card. With `Settings.read`, the
+computer also reckons how likely the opponent is to play by the classic level's rule, from
+every card it has played in the game (`cribbage.computer.reading`), and values each card by
+the mixture, in that proportion, of the best replies and the rule's replies (searched over
+the holdings weighed, too, by how well the rule explains its plays this deal).
 """
 
 from __future__ import annotations
@@ -28,8 +34,9 @@ from ..cards import COUNTING_VALUES, DECK, Card
 from ..pegging import LIMIT, fits, next_seat, playable
 from ..scoring import hand_points
 from ..view import PlayerView
-from .classic import classic_lead
+from .classic import classic_lead, classic_play_index
 from .endgame import crib_chances, end_of_play_value, is_aware, rank_show
+from .reading import SURE, likelihoods, may_matter, opponent_turns, rule_share
 from .search import (
     PegSearch,
     Ranks,
@@ -41,7 +48,15 @@ from .search import (
 )
 from .settings import EXPERT, Settings
 from .sums import UNIFORM
-from .tables import RANK_LETTERS, Role, keep_weights, ranks_text, read_table, throw_weights
+from .tables import (
+    RANK_LETTERS,
+    Distribution,
+    Role,
+    keep_weights,
+    ranks_text,
+    read_table,
+    throw_weights,
+)
 
 __all__ = [
     "LEAD_MIX",
@@ -406,6 +421,9 @@ class PlayContext:
         dealer: whether this seat dealt.
         my_score, opp_score, target: the game's scores and target.
         discards: the cards this seat laid away, when known.
+        past_plays: every card played in each earlier deal of this game, in order, with
+            who played it (what the expert reads its opponent's way of playing from:
+            `Settings.read`).
     """
 
     hand: tuple[Card, ...]
@@ -417,22 +435,26 @@ class PlayContext:
     opp_score: int = 0
     target: int = 121
     discards: tuple[Card, ...] | None = None
+    past_plays: tuple[tuple[tuple[Who, Card], ...], ...] = ()
 
     @staticmethod
     def from_view(view: PlayerView) -> PlayContext:
         """The play `view`'s seat is waiting on, from that seat's side."""
+
+        def side(plays: tuple[tuple[int, Card], ...]) -> tuple[tuple[Who, Card], ...]:
+            return tuple(("me" if who == view.seat else "opponent", card) for who, card in plays)
+
         return PlayContext(
             hand=view.hand,
             sequence=view.pile,
-            history=tuple(
-                ("me" if who == view.seat else "opponent", card) for who, card in view.history
-            ),
+            history=side(view.history),
             starter=view.starter,
             dealer=view.is_dealer,
             my_score=view.my_score,
             opp_score=view.best_other_score,
             target=view.target,
             discards=view.discards,
+            past_plays=tuple(side(plays) for plays in view.past_plays),
         )
 
     @property
@@ -476,14 +498,17 @@ def play_options(
     settings: Settings = EXPERT,
     rng: random.Random | None = None,
     search: PegSearch | None = None,
+    rule_search: PegSearch | None = None,
 ) -> tuple[PlayOption, ...]:
     """Each legal card with its value, best first, as the expert sees them (the options of
     `evaluate_play`).
 
     `rng` draws the sample of the opponent's hands when there are too many to search all
     (a fixed default when not given, so the answer is repeatable). `search` is a search whose
-    remembered positions may serve again (a computer keeps one for its later plays); the
-    answer is the same with or without it.
+    remembered positions may serve again (a computer keeps one for its later plays), and
+    `rule_search` the same for the replies of an opponent who plays by the classic level's
+    rule (`Settings.read`; a `PegSearch` whose `reply` is `classic_play_index`); the answer
+    is the same with or without them.
 
     Raises:
         ValueError: no card of the hand can be played on the count.
@@ -494,7 +519,9 @@ def play_options(
     >>> [str(option.card) for option in play_options(context)]  # the ten makes fifteen
     ['TD', '4C']
     """
-    return evaluate_play(context, settings=settings, rng=rng, search=search).options
+    return evaluate_play(
+        context, settings=settings, rng=rng, search=search, rule_search=rule_search
+    ).options
 
 
 def evaluate_play(
@@ -503,6 +530,7 @@ def evaluate_play(
     settings: Settings = EXPERT,
     rng: random.Random | None = None,
     search: PegSearch | None = None,
+    rule_search: PegSearch | None = None,
 ) -> PlayEvaluation:
     """`play_options`, with the holdings searched (see `PlayEvaluation`).
 
@@ -510,7 +538,7 @@ def evaluate_play(
         ValueError: no card of the hand can be played on the count.
     """
     with collection_paused():
-        return _evaluate(context, settings, rng, search)
+        return _evaluate(context, settings, rng, search, rule_search)
 
 
 def _evaluate(
@@ -518,13 +546,13 @@ def _evaluate(
     settings: Settings,
     rng: random.Random | None,
     search: PegSearch | None,
+    rule_search: PegSearch | None,
 ) -> PlayEvaluation:
     hand, sequence, history = context.hand, context.sequence, context.history
     starter, dealer, discards = context.starter, context.dealer, context.discards
-    count = context.count
     legal = context.legal
+    rng = rng or random.Random(0)
     mine = tuple(sorted(int(card.rank) for card in hand))
-    count_ranks = tuple(int(card.rank) for card in sequence)
     their_played = tuple(int(card.rank) for who, card in history if who == "opponent")
     seen = set(hand) | {card for _, card in history} | set(discards or ())
     if starter is not None:
@@ -535,35 +563,166 @@ def _evaluate(
     size = max(0, 4 - len(their_played))
     role: Role = "pone" if dealer else "dealer"  # the opponent's role
     keeps = keep_weights(role) if settings.prior else None
-    if keeps is not None and settings.leads and dealer and history and history[0][0] == "opponent":
-        keeps = lead_weights(int(history[0][1].rank))  # what its lead says of its hand
     least = least_value_held(history, sequence)
-    held = opponent_holdings(pool, size, least, their_played, keeps)
-    if not held and keeps is not None:
-        held = opponent_holdings(pool, size, least, their_played, None)
-    if not held:
-        held = opponent_holdings(pool, size, 1, their_played, None)
+    clues = keeps
+    if keeps is not None and settings.leads and dealer and history and history[0][0] == "opponent":
+        clues = lead_weights(int(history[0][1].rank))  # what its lead says of its hand
+    samples = settings.samples if size == 4 else settings.later_samples
+    held = _holdings(pool, size, least, their_played, clues)
     chosen = sample_holdings(
         held,
-        settings.samples if size == 4 else settings.later_samples,
-        rng or random.Random(0),
+        samples,
+        rng,
         shuffled=settings.adaptive,
         systematic=settings.sampling == "systematic",
     )
+    share, by_rule = _rule_account(context, settings, pool, size, least, their_played, keeps)
     ranks = sorted({int(card.rank) for card in legal})
-    weight = sum(w for _, w in chosen)
-    search = search or PegSearch()
-    my_need, their_need = context.target - context.my_score, context.target - context.opp_score
-    aware = starter is not None and is_aware(settings, my_need, their_need)
-    if aware and starter is not None:
-        my_kept = [card.index for card in hand] + [c.index for who, c in history if who == "me"]
+    ends = _Ends.of(context, settings, role, seen)
+    accounts: list[tuple[float, _Values]] = []
+    if share < SURE:
+        best_replies = _values(
+            mine, chosen, ranks, context, ends, search or PegSearch(), settings, None
+        )
+        accounts.append((1.0 if share <= 1 - SURE else 1 - share, best_replies))
+    if share > 1 - SURE:
+        ruled = sample_holdings(by_rule, samples, rng)
+        rule_search = rule_search or PegSearch(reply=classic_play_index)
+        by_the_rule = _values(mine, ruled, ranks, context, ends, rule_search, settings, rule_search)
+        accounts.append((1.0 if share >= SURE else share, by_the_rule))
+    points = {rank: sum(w * v.points[rank] for w, v in accounts) for rank in ranks}
+    chances = {rank: sum(w * v.chances[rank] for w, v in accounts) for rank in ranks}
+    options = [
+        PlayOption(
+            card,
+            points[int(card.rank)],
+            min(1.0, max(0.0, chances[int(card.rank)])) if ends is not None else None,
+        )
+        for card in legal
+    ]
+    order = sorted(
+        range(len(options)),
+        key=lambda k: (-(options[k].win or 0.0), -options[k].points, k),
+    )
+    return PlayEvaluation(
+        tuple(options[k] for k in order),
+        sum(v.searched for _, v in accounts),
+        sum(v.holdings for _, v in accounts),
+    )
+
+
+def _holdings(
+    pool: Sequence[int],
+    size: int,
+    least: int,
+    played: Ranks,
+    keeps: dict[tuple[int, ...], float] | None,
+) -> list[Holding]:
+    """`opponent_holdings`, with fewer clues when no holding fits them all: without the
+    likelihood of its keeps, then without its go's too (a clue is never a certainty)."""
+    held = opponent_holdings(pool, size, least, played, keeps)
+    if not held and keeps is not None:
+        held = opponent_holdings(pool, size, least, played, None)
+    if not held:
+        held = opponent_holdings(pool, size, 1, played, None)
+    return held
+
+
+def _rule_account(
+    context: PlayContext,
+    settings: Settings,
+    pool: Sequence[int],
+    size: int,
+    least: int,
+    played: Ranks,
+    keeps: dict[tuple[int, ...], float] | None,
+) -> tuple[float, list[Holding]]:
+    """With `Settings.read`, the chance that the opponent plays by the classic level's rule
+    (`cribbage.computer.reading`), from its plays in the earlier deals and in this one, and
+    the holdings it may have, each weighed too by how likely its plays this deal were by
+    the rule; otherwise no chance and no holdings."""
+    if not settings.read:
+        return 0.0, []
+    share = rule_share(context.past_plays)
+    turns = opponent_turns(context.history)
+    if not may_matter(share, len(turns)):
+        return share, []
+    held = _holdings(pool, size, least, played, keeps)
+    if not turns:
+        return share, held
+    by_rule: list[Holding] = []
+    rule_total = any_total = 0.0
+    for theirs, weight in held:
+        rule_likelihood, any_likelihood = likelihoods(turns, theirs)
+        by_rule.append((theirs, weight * rule_likelihood))
+        rule_total += weight * rule_likelihood
+        any_total += weight * any_likelihood
+    if rule_total + any_total > 0:
+        share = share * rule_total / (share * rule_total + (1 - share) * any_total)
+    return share, by_rule
+
+
+@dataclass(frozen=True, slots=True)
+class _Ends:
+    """What the end of the play is worth, where the chance of winning is reckoned: each side's
+    need, my hand's count and the crib's chances (see `end_of_play_value`)."""
+
+    dealer: bool
+    my_need: int
+    their_need: int
+    my_show: int
+    crib: Distribution
+    starter: Card
+
+    @staticmethod
+    def of(context: PlayContext, settings: Settings, role: Role, seen: set[Card]) -> _Ends | None:
+        """The ends of `context`'s play, or None where points decide."""
+        starter = context.starter
+        my_need, their_need = context.target - context.my_score, context.target - context.opp_score
+        if starter is None or not is_aware(settings, my_need, their_need):
+            return None
+        my_kept = [card.index for card in context.hand]
+        my_kept += [card.index for who, card in context.history if who == "me"]
         my_show = 0
         if len(my_kept) == 4:
             a, b, c, d = my_kept
             my_show = hand_points(a, b, c, d, starter.index)
         throws = throw_weights(role) if settings.crib == "opponent" else UNIFORM
         unseen = [index for index in range(52) if DECK[index] not in seen]
-        crib = crib_chances(discards, starter, unseen, throws)
+        crib = crib_chances(context.discards, starter, unseen, throws)
+        return _Ends(context.dealer, my_need, their_need, my_show, crib, starter)
+
+
+@dataclass(frozen=True, slots=True)
+class _Values:
+    """One account of the opponent's replies: what each legal rank is worth, weighed over the
+    holdings searched (points, and chances of winning where reckoned, else 0)."""
+
+    points: dict[int, float]
+    chances: dict[int, float]
+    searched: int
+    holdings: int
+
+
+def _values(
+    mine: Ranks,
+    chosen: Sequence[Holding],
+    ranks: Sequence[int],
+    context: PlayContext,
+    ends: _Ends | None,
+    search: PegSearch,
+    settings: Settings,
+    rule_search: PegSearch | None,
+) -> _Values:
+    """Each legal rank's weighted value over the holdings `chosen`, the opponent replying as
+    `search` has it (its best, or, for `rule_search`, its rule: the adaptive stop and the
+    blind choice are for its best replies only)."""
+    count_ranks = tuple(int(card.rank) for card in context.sequence)
+    count = context.count
+    their_played = tuple(int(card.rank) for who, card in context.history if who == "opponent")
+    reply = None if rule_search is None else rule_search.reply
+    adaptive = settings.adaptive and rule_search is None
+    weight = sum(w for _, w in chosen)
     points = dict.fromkeys(ranks, 0.0)
     chances = dict.fromkeys(ranks, 0.0)
     win_searches: dict[int, WinSearch] = {}
@@ -575,21 +734,22 @@ def _evaluate(
         pegged = {rank: search.move(mine, theirs, count_ranks, count, rank) for rank in ranks}
         for rank in ranks:
             points[rank] += w * pegged[rank] / weight
-        if aware and starter is not None:
+        if ends is not None:
             # The end of the play is worth the same against holdings whose hands count the
             # same, so one search, with its memory of positions, serves them all.
-            their_show = rank_show(their_played + theirs, starter)
+            their_show = rank_show(their_played + theirs, ends.starter)
             win_search = win_searches.get(their_show)
             if win_search is None:
                 at_end = end_of_play_value(
-                    dealer=dealer,
-                    my_need=my_need,
-                    their_need=their_need,
-                    my_show=my_show,
+                    dealer=ends.dealer,
+                    my_need=ends.my_need,
+                    their_need=ends.their_need,
+                    my_show=ends.my_show,
                     their_show=their_show,
-                    crib=crib,
+                    crib=ends.crib,
                 )
-                win_search = win_searches[their_show] = WinSearch(my_need, their_need, at_end)
+                win_search = WinSearch(ends.my_need, ends.their_need, at_end, reply=reply)
+                win_searches[their_show] = win_search
             won = {
                 rank: win_search.move_chance(mine, theirs, count_ranks, count, rank)
                 for rank in ranks
@@ -599,26 +759,14 @@ def _evaluate(
             chances_so_far.append((w, won))
         done += w
         searched += 1
-        if settings.adaptive and len(ranks) > 1:
+        if adaptive and len(ranks) > 1:
             points_so_far.append((w, pegged))
             if searched % BATCH == 0 and choice_settled(points_so_far, chances_so_far):
                 break
-    if settings.blind and len(ranks) > 1 and searched == len(chosen):
+    if settings.blind and rule_search is None and len(ranks) > 1 and searched == len(chosen):
         points = blind_points(search, mine, chosen, count_ranks, count, ranks)
     if searched < len(chosen):  # stopped early: averages over the holdings searched
         for table in (points, chances):
             for rank in ranks:
                 table[rank] *= weight / done
-    options = [
-        PlayOption(
-            card,
-            points[int(card.rank)],
-            min(1.0, max(0.0, chances[int(card.rank)])) if aware else None,
-        )
-        for card in legal
-    ]
-    order = sorted(
-        range(len(options)),
-        key=lambda k: (-(options[k].win or 0.0), -options[k].points, k),
-    )
-    return PlayEvaluation(tuple(options[k] for k in order), searched, len(chosen))
+    return _Values(points, chances, searched, len(chosen))

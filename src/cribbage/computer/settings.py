@@ -41,6 +41,11 @@ class Settings:
             `cribbage.computer.play.settled`); otherwise search every one. Off: it makes
             games a fifth quicker but won 49.5% of 4,000 games against the expert that
             searches them all (95% interval 49.1-49.9%).
+        read: in the play, read the opponent (`cribbage.computer.reading`): learn from every
+            card it has played in the game how likely it is to play by the classic level's
+            rule, and, that far, expect its replies by the rule (and weigh its possible hands
+            by how well they explain its plays this deal), otherwise its best replies (as
+            `v2` always does).
         blind: in the play, value each card with my next card, too, chosen without seeing
             the opponent's (one card for all the holdings that would answer alike;
             `cribbage.computer.play.blind_points`), not as if its hand were known after
@@ -58,6 +63,7 @@ class Settings:
     later_samples: int = 80
     sampling: Literal["systematic", "random"] = "systematic"
     adaptive: bool = False
+    read: bool = True
     blind: bool = False
 
     def __post_init__(self) -> None:
@@ -74,9 +80,13 @@ class Settings:
 EXPERT: Final = Settings()
 """The expert level's settings."""
 
-PRESETS: Final = {"v1": Settings(leads=False, later_samples=60, sampling="random")}
+PRESETS: Final = {
+    "v1": Settings(leads=False, later_samples=60, sampling="random", read=False),
+    "v2": Settings(read=False),
+}
 """Settings known by a name in `parse_settings`: `v1` is the expert of the first release of
-this computer, kept to measure later experts against."""
+this computer, `v2` the one before it read its opponent, kept to measure later experts
+against."""
 
 
 def parse_settings(text: str, base: Settings = EXPERT) -> Settings:
@@ -87,7 +97,7 @@ def parse_settings(text: str, base: Settings = EXPERT) -> Settings:
         ValueError: an unknown name or a value of the wrong kind.
 
     >>> parse_settings("crib=random,samples=20")
-    Settings(crib='random', pegging=True, prior=True, leads=True, aware=True, aware_within=40, samples=20, later_samples=80, sampling='systematic', adaptive=False, blind=False)
+    Settings(crib='random', pegging=True, prior=True, leads=True, aware=True, aware_within=40, samples=20, later_samples=80, sampling='systematic', adaptive=False, read=True, blind=False)
     >>> parse_settings("adaptive=on").adaptive, parse_settings("v1").sampling
     (True, 'random')
     """

@@ -1,0 +1,166 @@
+"""Reading the opponent: how far it plays by the classic level's rule, from what it played.
+
+Players are not all alike, and a player who plays by a fixed rule can be played against:
+the search that expects the opponent's best reply to every card (`PegSearch`) gives away
+what a rule gives up. So the expert asks, of each opponent, how likely it is to play by the
+classic level's rule (`cribbage.computer.classic.classic_play_index`, the rule of BSD's
+computer and of many players' habits: take the points, else play high, but not to 5, 10 or
+21). It weighs two accounts of every card the opponent has played in the game:
+
+* by the rule: the rule's card, or, `TREMBLE` of the time, another card (so that one stray
+  card does not rule a player out for good);
+* any legal rank alike.
+
+Every card the opponent kept in an earlier deal was played, so each of its plays there is
+judged with its whole hand known (`rule_share`). In this deal, its hand is known only with a
+guess at the cards it still holds (`likelihoods`): the play weighs each guess by both
+accounts, and takes the chance of the rule from both together (`Settings.read`). Starting
+from `PRIOR`, a few deals of the classic level's play make the rule nearly sure, and a few of
+a player who does otherwise make it nearly out of the question.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ..cards import COUNTING_VALUES, Card
+from ..memo import Table
+from ..pegging import LIMIT, fits
+from .classic import classic_play_index
+from .search import Ranks, scoring_tail
+
+__all__ = [
+    "PRIOR",
+    "SURE",
+    "TREMBLE",
+    "Turn",
+    "likelihoods",
+    "may_matter",
+    "opponent_turns",
+    "rule_share",
+]
+
+PRIOR: Final = 0.2
+"""The chance that an opponent plays by the rule, before any of its cards is seen."""
+
+TREMBLE: Final = 0.03
+"""How often a player of the rule is taken to play another card than the rule's (that share
+spread over the other legal ranks)."""
+
+SURE: Final = 0.99
+"""A chance of the rule beyond this (or of the other account, below `1 - SURE`) is taken as
+certain: the play then searches one account only."""
+
+_RULE: Final[Table[int]] = Table(classic_play_index, 100_000)
+"""The rule's card by (hand, tail, count), kept."""
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One card the opponent played, with what it was played on.
+
+    Attributes:
+        rank: the rank it played.
+        tail: the scoring tail of the count it played on (`scoring_tail`).
+        count: that count.
+        later: the ranks it played after this card in the deal.
+    """
+
+    rank: int
+    tail: Ranks
+    count: int
+    later: Ranks
+
+
+def opponent_turns(history: Sequence[tuple[str, Card]]) -> tuple[Turn, ...]:
+    """The opponent's plays in one deal's `history` (every card played, in order, each with
+    who played it, "me" or "opponent"), with the count each was played on.
+
+    >>> from cribbage.cards import parse_cards
+    >>> k, q, five = parse_cards(["kc", "qd", "5h"])
+    >>> [(t.rank, t.tail, t.count, t.later) for t in opponent_turns([("opponent", k), ("me", q), ("opponent", five)])]
+    [(13, (), 0, (5,)), (5, (13, 12), 20, ())]
+    """
+    turns: list[tuple[int, Ranks, int]] = []
+    tail: Ranks = ()
+    count = 0
+    for who, card in history:
+        if count == LIMIT or not fits(count, card.value):
+            tail, count = (), 0
+        rank = int(card.rank)
+        if who == "opponent":
+            turns.append((rank, tail, count))
+        tail = scoring_tail(tail + (rank,))
+        count += card.value
+    ranks = [rank for rank, _, _ in turns]
+    return tuple(
+        Turn(rank, tail, count, tuple(ranks[k + 1 :]))
+        for k, (rank, tail, count) in enumerate(turns)
+    )
+
+
+def likelihoods(turns: Sequence[Turn], held: Ranks) -> tuple[float, float]:
+    """How likely the opponent's plays (`turns`) were if it also held `held` (ranks) after
+    them: by the rule (`TREMBLE` of the time another rank), and with any legal rank alike.
+    A play with one legal rank says nothing; it counts 1 in both.
+
+    >>> from cribbage.cards import parse_cards
+    >>> turns = opponent_turns([("opponent", parse_cards(["9s"])[0])])  # it led a nine
+    >>> likelihoods(turns, (5, 6, 13)), likelihoods(turns, (4, 6, 13))  # the rule leads 9, 4
+    ((0.97, 0.25), (0.01, 0.25))
+    """
+    by_rule = by_any = 1.0
+    for turn in turns:
+        hand = tuple(sorted((turn.rank, *turn.later, *held)))
+        room = LIMIT - turn.count
+        legal = len({rank for rank in hand if COUNTING_VALUES[rank] <= room})
+        if legal < 2:
+            continue
+        chosen = hand[_RULE[hand, turn.tail, turn.count]]
+        by_rule *= 1 - TREMBLE if chosen == turn.rank else TREMBLE / (legal - 1)
+        by_any /= legal
+    return by_rule, by_any
+
+
+def rule_share(past: Sequence[Sequence[tuple[str, Card]]], prior: float = PRIOR) -> float:
+    """The chance that the opponent plays by the rule, from `prior` and its plays in earlier
+    deals (`past`: each deal's history, as `opponent_turns` takes it). A deal in which it did
+    not play four cards (its hand not wholly known) is passed over.
+
+    >>> from cribbage.cards import parse_cards
+    >>> cards = parse_cards("4d th 9s 8h js 2c qd kc".split())  # its 4, 9 and 8 are the rule's
+    >>> deal = list(zip("opponent me opponent opponent me opponent me me".split(), cards))
+    >>> round(rule_share([]), 2), round(rule_share([deal]), 2), round(rule_share([deal] * 3), 4)
+    (0.2, 0.85, 0.9996)
+    """
+    if not 0.0 < prior < 1.0:
+        return prior
+    odds = math.log(prior / (1 - prior))
+    for history in past:
+        turns = opponent_turns(history)
+        if len(turns) != 4:
+            continue
+        by_rule, by_any = likelihoods(turns, ())
+        odds += math.log(by_rule / by_any)
+    odds = max(-40.0, min(40.0, odds))
+    return 1 / (1 + math.exp(-odds))
+
+
+def may_matter(share: float, plays: int) -> bool:
+    """Whether the opponent's next `plays` cards of a deal could make the rule's chance,
+    `share` before them, more than `1 - SURE`: each card played by the rule makes it at most
+    (1 - TREMBLE) times the number of its legal ranks likelier (four at most for the first
+    card of a deal, one fewer for each after it).
+
+    >>> may_matter(0.2, 0), may_matter(1e-3, 3), may_matter(1e-3, 0)
+    (True, True, False)
+    """
+    if share <= 0.0:
+        return False
+    odds = share / (1 - share) if share < 1.0 else math.inf
+    for played in range(plays):
+        odds *= (1 - TREMBLE) * max(1, 4 - played)
+    return odds > (1 - SURE) / SURE

@@ -1,0 +1,179 @@
+"""Reading the opponent: how likely it plays by the classic level's rule, and the play then."""
+
+from __future__ import annotations
+
+import math
+import random
+from itertools import combinations
+from typing import Final
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cribbage.cards import DECK, Card
+from cribbage.computer import Computer, PlayContext, Settings, Who, play_options
+from cribbage.computer.classic import classic_choose_play, classic_play_index
+from cribbage.computer.play import least_value_held
+from cribbage.computer.reading import (
+    PRIOR,
+    SURE,
+    TREMBLE,
+    likelihoods,
+    opponent_turns,
+    rule_share,
+)
+from cribbage.computer.search import PegSearch
+from cribbage.pegging import playable
+from cribbage.rules import (
+    Action,
+    GameConfig,
+    GameState,
+    Phase,
+    Play,
+    apply,
+    legal_plays,
+    new_game,
+    pending,
+)
+from cribbage.view import view_for
+
+from .support import random_action
+
+FAR: Final = GameConfig(target=1000)
+
+
+def _side(plays: tuple[tuple[int, Card], ...], seat: int) -> tuple[tuple[Who, Card], ...]:
+    return tuple(("me" if s == seat else "opponent", card) for s, card in plays)
+
+
+def _past(state: GameState, seat: int) -> tuple[tuple[tuple[Who, Card], ...], ...]:
+    """The earlier deals' plays as `seat` sees them."""
+    return tuple(_side(plays, seat) for plays in state.past_plays)
+
+
+def _game(levels: tuple[str, str], seed: int, deals: int) -> GameState:
+    """A game between two computer levels (seats 0 and 1) after `deals` deals."""
+    cpus = [Computer(level, seed=seed + seat) for seat, level in enumerate(levels)]
+    state = new_game(FAR, seed=seed, dealer=seed % 2)
+    while len(state.past_plays) < deals:
+        seat = pending(state)[0]
+        state, _ = apply(state, cpus[seat].act(view_for(state, seat)))
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_classic_player_is_read_as_one_within_a_few_deals_and_a_loose_one_is_not(
+    seed: int,
+) -> None:
+    state = _game(("easy", "classic"), seed, 4)
+    assert rule_share(()) == PRIOR
+    assert rule_share(_past(state, 0)) > SURE  # seat 0 reads the classic level
+    assert rule_share(_past(state, 1)) < 1 - SURE  # seat 1 reads the easy level
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32))
+def test_each_deal_weighs_every_card_played_by_the_rule_it_was_played_against(
+    seed: int,
+) -> None:
+    """Seat 1 plays by the rule and seat 0 at random: after each deal, how much likelier the
+    rule makes each seat's plays is the product, over its plays with a choice of ranks, of
+    (1 - TREMBLE) times the choices where it played the rule's card and TREMBLE shared among
+    the others' where it did not, the hand and the count taken from the game itself. So the
+    rule's player is never read as less likely to play by it."""
+    rng = random.Random(seed)
+    state = new_game(FAR, seed=seed, dealer=seed % 2)
+    ratios = [1.0, 1.0]
+    while len(state.past_plays) < 3:
+        seat = pending(state)[0]
+        if state.phase is Phase.PLAY:
+            legal = legal_plays(state, seat)
+            rules_card = classic_choose_play(state.hands[seat], state.pile)
+            card = rules_card if seat == 1 else rng.choice(legal)
+            choices = len({c.rank for c in legal})
+            if choices > 1:
+                strayed = card.rank != rules_card.rank
+                ratios[seat] *= choices * (TREMBLE / (choices - 1) if strayed else 1 - TREMBLE)
+            action: Action = Play(seat, card)
+        else:
+            action = random_action(state, rng)
+        dealt = state.hand_number
+        state, _ = apply(state, action)
+        if state.hand_number != dealt:  # a deal ended: its plays are in past_plays
+            for reader in (0, 1):
+                turns = opponent_turns(_past(state, reader)[-1])
+                by_rule, by_any = likelihoods(turns, ())
+                assert by_rule / by_any == pytest.approx(ratios[1 - reader])
+            assert math.prod(_ratio(plays) for plays in _past(state, 0)) >= 1.0
+            ratios = [1.0, 1.0]
+
+
+def _ratio(plays: tuple[tuple[Who, Card], ...]) -> float:
+    by_rule, by_any = likelihoods(opponent_turns(plays), ())
+    return by_rule / by_any
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(4, 6))
+def test_against_a_player_read_as_the_rules_the_play_is_its_best_against_the_rule(
+    seed: int, skip: int
+) -> None:
+    """Once the earlier deals make the rule sure (and the cards played this deal, by the
+    rule too, keep it so), each card's value is what my best play gets against the rule's
+    replies, averaged over every set of cards the opponent may still hold (here with two
+    cards or fewer left to it), each weighed by how likely the rule makes the cards it played
+    this deal."""
+    classic_game = _game(("classic", "classic"), seed, 4)
+    past = _past(classic_game, 0)
+    assert rule_share(past) > SURE
+    rng = random.Random(seed)
+    state = new_game(FAR, seed=seed + 1, dealer=seed % 2)
+    while state.phase is not Phase.PLAY or skip > 0:
+        if state.phase is Phase.PLAY:
+            skip -= 1
+            mover = state.to_move
+            assert mover is not None
+            state, _ = apply(
+                state, Play(mover, classic_choose_play(state.hands[mover], state.pile))
+            )
+        else:
+            state, _ = apply(state, random_action(state, rng))
+    seat = state.to_move
+    assert seat is not None and state.starter is not None
+    theirs = len(state.hands[1 - seat])
+    if theirs > 2 or theirs == 0:
+        return
+    history = _side(state.history, seat)
+    context = PlayContext(
+        state.hands[seat],
+        sequence=state.pile,
+        history=history,
+        starter=state.starter,
+        discards=state.discards[seat],
+        past_plays=past,
+    )
+    options = play_options(
+        context, settings=Settings(prior=False, samples=10_000, later_samples=10_000, aware=False)
+    )
+    seen = set(state.kept[seat]) | set(state.discards[seat]) | {c for _, c in state.history}
+    seen.add(state.starter)
+    least = least_value_held(history, state.pile)
+    unseen = [c for c in DECK if c not in seen and c.value >= least]
+    mine = tuple(sorted(int(card.rank) for card in state.hands[seat]))
+    count_ranks = tuple(int(card.rank) for card in state.pile)
+    turns = opponent_turns(history)
+    search = PegSearch(reply=classic_play_index)
+    holdings = [tuple(sorted(int(c.rank) for c in combo)) for combo in combinations(unseen, theirs)]
+    weights = [likelihoods(turns, held)[0] for held in holdings]
+    for option in options:
+        rank = int(option.card.rank)
+        expected = sum(
+            w * search.move(mine, held, count_ranks, state.count, rank)
+            for w, held in zip(weights, holdings, strict=True)
+        ) / sum(weights)
+        assert option.points == pytest.approx(expected)
+    assert [o.card for o in options] == sorted(
+        playable(sorted(state.hands[seat]), state.count),
+        key=lambda card: -next(o.points for o in options if o.card == card),
+    )
