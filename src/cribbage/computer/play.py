@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb
@@ -576,7 +576,11 @@ def _evaluate(
         shuffled=settings.adaptive,
         systematic=settings.sampling == "systematic",
     )
-    share, by_rule = _rule_account(context, settings, pool, size, least, their_played, keeps)
+    share, by_rule = _rule_account(
+        context,
+        settings,
+        lambda: held if clues is keeps else _holdings(pool, size, least, their_played, keeps),
+    )
     ranks = sorted({int(card.rank) for card in legal})
     ends = _Ends.of(context, settings, role, seen)
     accounts: list[tuple[float, _Values]] = []
@@ -629,25 +633,20 @@ def _holdings(
 
 
 def _rule_account(
-    context: PlayContext,
-    settings: Settings,
-    pool: Sequence[int],
-    size: int,
-    least: int,
-    played: Ranks,
-    keeps: dict[tuple[int, ...], float] | None,
+    context: PlayContext, settings: Settings, holdings: Callable[[], list[Holding]]
 ) -> tuple[float, list[Holding]]:
     """With `Settings.read`, the chance that the opponent plays by the classic level's rule
     (`cribbage.computer.reading`), from its plays in the earlier deals and in this one, and
-    the holdings it may have, each weighed too by how likely its plays this deal were by
-    the rule; otherwise no chance and no holdings."""
+    the holdings it may have (`holdings()`: weighed by its likely keeps, not its lead), each
+    weighed too by how likely its plays this deal were by the rule; otherwise no chance and
+    no holdings."""
     if not settings.read:
         return 0.0, []
     share = rule_share(context.past_plays)
     turns = opponent_turns(context.history)
     if not may_matter(share, len(turns)):
         return share, []
-    held = _holdings(pool, size, least, played, keeps)
+    held = holdings()
     if not turns:
         return share, held
     by_rule: list[Holding] = []

@@ -30,7 +30,7 @@ from ..cards import COUNTING_VALUES, Card
 from ..memo import Table
 from ..pegging import LIMIT, fits
 from .classic import classic_play_index
-from .search import Ranks, scoring_tail
+from .search import Ranks, reply_table, scoring_tail
 
 __all__ = [
     "PRIOR",
@@ -53,9 +53,6 @@ spread over the other legal ranks)."""
 SURE: Final = 0.99
 """A chance of the rule beyond this (or of the other account, below `1 - SURE`) is taken as
 certain: the play then searches one account only."""
-
-_RULE: Final[Table[int]] = Table(classic_play_index, 100_000)
-"""The rule's card by (hand, tail, count), kept."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +110,14 @@ def likelihoods(turns: Sequence[Turn], held: Ranks) -> tuple[float, float]:
     ((0.97, 0.25), (0.01, 0.25))
     """
     by_rule = by_any = 1.0
+    rule = reply_table(classic_play_index)
     for turn in turns:
         hand = tuple(sorted((turn.rank, *turn.later, *held)))
         room = LIMIT - turn.count
         legal = len({rank for rank in hand if COUNTING_VALUES[rank] <= room})
         if legal < 2:
             continue
-        chosen = hand[_RULE[hand, turn.tail, turn.count]]
+        chosen = hand[rule[hand, turn.tail, turn.count]]
         by_rule *= 1 - TREMBLE if chosen == turn.rank else TREMBLE / (legal - 1)
         by_any /= legal
     return by_rule, by_any
@@ -139,14 +137,23 @@ def rule_share(past: Sequence[Sequence[tuple[str, Card]]], prior: float = PRIOR)
     if not 0.0 < prior < 1.0:
         return prior
     odds = math.log(prior / (1 - prior))
-    for history in past:
-        turns = opponent_turns(history)
-        if len(turns) != 4:
-            continue
-        by_rule, by_any = likelihoods(turns, ())
-        odds += math.log(by_rule / by_any)
+    odds += sum(_EVIDENCE[(tuple(history),)] for history in past)
     odds = max(-40.0, min(40.0, odds))
     return 1 / (1 + math.exp(-odds))
+
+
+def _evidence(history: tuple[tuple[str, Card], ...]) -> float:
+    """How much likelier the rule makes the opponent's plays of a finished deal than any
+    rank alike, as a logarithm (0 when its hand is not wholly known)."""
+    turns = opponent_turns(history)
+    if len(turns) != 4:
+        return 0.0
+    by_rule, by_any = likelihoods(turns, ())
+    return math.log(by_rule / by_any)
+
+
+_EVIDENCE: Final[Table[float]] = Table(_evidence, 10_000)
+"""`_evidence` by deal: every decision of a game reads the same earlier deals again."""
 
 
 def may_matter(share: float, plays: int) -> bool:

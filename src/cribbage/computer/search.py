@@ -41,6 +41,7 @@ __all__ = [
     "move_points",
     "moves",
     "net_points",
+    "reply_table",
     "scoring_tail",
 ]
 
@@ -195,11 +196,29 @@ def _window(
     return (value, alpha, beta) if value <= alpha else (None, alpha, min(beta, value))
 
 
+_REPLIES: Final[dict[Reply, Table[int]]] = {}
+
+
+def reply_table(reply: Reply) -> Table[int]:
+    """The card `reply` plays, by (hand, tail, count): one table for every search that asks
+    the same rule (a search near the end of a game is made for one decision only, and its
+    positions come again in the next).
+
+    >>> highest = lambda hand, tail, count: len(hand) - 1
+    >>> reply_table(highest)[(2, 9), (), 0], reply_table(highest) is reply_table(highest)
+    (1, True)
+    """
+    table = _REPLIES.get(reply)
+    if table is None:
+        table = _REPLIES[reply] = Table(reply, 250_000)
+    return table
+
+
 class _Search:
     """What the searches share: the positions they have solved, remembered up to `limit` of
     them (then the oldest forgotten, a 64th at a time), with the kind of bound each value is;
     and, given a `reply` rule, the card the opponent plays by it in each position (the only
-    move searched there), remembered too.
+    move searched there; `reply_table`).
 
     Each search writes its own loop over the moves of a position: the loop is the innermost
     code of the computer's play, and one loop shared by them, at one more call for every move
@@ -210,7 +229,7 @@ class _Search:
         self.limit = limit
         self.memory: dict[tuple[object, ...], tuple[float, int]] = {}
         self.reply = reply
-        self.replies: Table[int] | None = None if reply is None else Table(reply, limit)
+        self.replies = None if reply is None else reply_table(reply)
 
     def _recall(
         self, key: tuple[object, ...], alpha: float, beta: float
