@@ -108,16 +108,26 @@ def _ranks(cards: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(sorted(int(card.rank) for card in cards))
 
 
+def _position(
+    seed: int, skip: int
+) -> tuple[GameState, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None:
+    """`_in_play`, if still in the play: the state, the seat to move, its ranks, the other's,
+    and the ranks of the count."""
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY or state.to_move is None:
+        return None
+    seat = state.to_move
+    count_ranks = tuple(int(card.rank) for card in state.pile)
+    return state, seat, _ranks(state.hands[seat]), _ranks(state.hands[1 - seat]), count_ranks
+
+
 @given(st.integers(0, 10_000), st.integers(1, 4))
 @settings(max_examples=40, deadline=None)
 def test_search_agrees_with_the_engine_rules(seed: int, skip: int) -> None:
-    state = _in_play(seed, skip)
-    if state.phase is not Phase.PLAY:
+    position = _position(seed, skip)
+    if position is None:
         return
-    seat = state.to_move
-    assert seat is not None
-    mine, theirs = _ranks(state.hands[seat]), _ranks(state.hands[1 - seat])
-    count_ranks = tuple(int(card.rank) for card in state.pile)
+    state, seat, mine, theirs, count_ranks = position
     assert net_points(mine, theirs, count_ranks, state.count, True) == _engine_net(state, seat)
 
 
@@ -129,13 +139,10 @@ def test_a_search_against_a_rule_is_the_engine_played_out_and_never_worth_less(
     """Against an opponent that plays by a known rule (here the classic level's), the search
     finds what my best play gets by the engine's rules, and at least what it gets against an
     opponent playing its best."""
-    state = _in_play(seed, skip)
-    if state.phase is not Phase.PLAY:
+    position = _position(seed, skip)
+    if position is None:
         return
-    seat = state.to_move
-    assert seat is not None
-    mine, theirs = _ranks(state.hands[seat]), _ranks(state.hands[1 - seat])
-    count_ranks = tuple(int(card.rank) for card in state.pile)
+    state, seat, mine, theirs, count_ranks = position
     against_rule = PegSearch(reply=classic_play_index).net(
         mine, theirs, count_ranks, state.count, True
     )
@@ -152,13 +159,10 @@ def test_a_search_against_a_rule_is_the_engine_played_out_and_never_worth_less(
 def test_win_search_is_the_point_search_when_nobody_can_win(seed: int, skip: int) -> None:
     """Valuing the end of the play by its pegging difference, the search for chances finds
     the same play as the search for points."""
-    state = _in_play(seed, skip)
-    if state.phase is not Phase.PLAY:
+    position = _position(seed, skip)
+    if position is None:
         return
-    seat = state.to_move
-    assert seat is not None
-    mine, theirs = _ranks(state.hands[seat]), _ranks(state.hands[1 - seat])
-    count_ranks = tuple(int(card.rank) for card in state.pile)
+    state, seat, mine, theirs, count_ranks = position
     search = WinSearch(500, 500, lambda m, o: 0.5 + (m - o) / 100)
     for rank in {int(card.rank) for card in legal_plays(state, seat)}:
         points = move_points(mine, theirs, count_ranks, state.count, rank)
