@@ -4,7 +4,7 @@ Players are not all alike, and a player who plays by a fixed rule can be played 
 the search that expects the opponent's best reply to every card (`PegSearch`) gives away
 what a rule gives up. So the expert asks, of each opponent, how likely it is to play by the
 classic level's rule (`cribbage.computer.classic.classic_play_index`, the rule of BSD's
-computer and of many players' habits: take the points, else play high, but not to 5, 10 or
+computer and a common way of playing: take the points, else play high, but not to 5, 10 or
 21). It weighs two accounts of every card the opponent has played in the game:
 
 * by the rule: the rule's card, or, `TREMBLE` of the time, another card (so that one stray
