@@ -31,7 +31,7 @@ def main() -> int:
     cost_chance: list[float] = []
     for game, view in plays_with_a_choice(args.games):
         context = PlayContext.from_view(view)
-        settings = EXPERT
+        settings = replace(EXPERT, read=False)  # the adaptive stop is for the best replies
         draw = f"{game}:{len(view.history)}:{view.seat}"
         full = evaluate_play(
             context, settings=replace(settings, adaptive=False), rng=random.Random(draw)

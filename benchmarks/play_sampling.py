@@ -21,11 +21,14 @@ from cribbage.computer.play import PlayContext, evaluate_play
 from cribbage.computer.settings import EXPERT, Settings
 from expert_games import plays_with_a_choice
 
+BEST_REPLIES = replace(EXPERT, read=False)
+"""The sample studied is of the search of the opponent's best replies (reading aside)."""
+
 WAYS = {
-    "independent draws, 60": replace(EXPERT, later_samples=60, sampling="random"),
-    "systematic, 60": replace(EXPERT, later_samples=60),
-    "systematic, 60 then 240": replace(EXPERT, later_samples=240),
-    "systematic, 60 then 80 (the expert)": EXPERT,
+    "independent draws, 60": replace(BEST_REPLIES, later_samples=60, sampling="random"),
+    "systematic, 60": replace(BEST_REPLIES, later_samples=60),
+    "systematic, 60 then 240": replace(BEST_REPLIES, later_samples=240),
+    "systematic, 60 then 80 (the expert)": BEST_REPLIES,
 }
 
 
@@ -34,7 +37,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1000, help="the first game's seed")
     args = parser.parse_args()
-    every = Settings(aware=False, samples=10**9, later_samples=10**9)
+    every = Settings(aware=False, samples=10**9, later_samples=10**9, read=False)
     plays = 0
     changed = dict.fromkeys(WAYS, 0)
     cost = dict.fromkeys(WAYS, 0.0)

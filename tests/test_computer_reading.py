@@ -20,11 +20,11 @@ from cribbage.computer.reading import (
     SURE,
     TREMBLE,
     likelihoods,
+    may_matter,
     opponent_turns,
     rule_share,
 )
 from cribbage.computer.search import PegSearch
-from cribbage.pegging import playable
 from cribbage.rules import (
     Action,
     GameConfig,
@@ -114,19 +114,18 @@ def _ratio(plays: tuple[tuple[Who, Card], ...]) -> float:
     return by_rule / by_any
 
 
-@settings(max_examples=25, deadline=None)
-@given(st.integers(0, 2**32), st.integers(4, 6))
-def test_against_a_player_read_as_the_rules_the_play_is_its_best_against_the_rule(
-    seed: int, skip: int
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(4, 6), st.integers(0, 4), st.booleans())
+def test_each_card_is_valued_by_both_accounts_in_the_proportion_the_plays_give(
+    seed: int, skip: int, deals: int, by_rule: bool
 ) -> None:
-    """Once the earlier deals make the rule sure (and the cards played this deal, by the
-    rule too, keep it so), each card's value is what my best play gets against the rule's
-    replies, averaged over every set of cards the opponent may still hold (here with two
-    cards or fewer left to it), each weighed by how likely the rule makes the cards it played
-    this deal."""
-    classic_game = _game(("classic", "classic"), seed, 4)
-    past = _past(classic_game, 0)
-    assert rule_share(past) > SURE
+    """With two cards or fewer left to the opponent (every holding searched), each card is
+    worth (1 - s) times what it gets against the opponent's best replies, averaged over every
+    set of cards it may hold, plus s times what it gets against the rule's replies, averaged
+    over them weighed by how likely the rule makes its plays this deal; s is the chance of
+    the rule from the earlier deals (classic play, `deals` of them) and this deal's plays
+    (by the rule, or at random), taken as 0 or 1 beyond `SURE`."""
+    past = _past(_game(("classic", "classic"), seed, deals), 0)
     rng = random.Random(seed)
     state = new_game(FAR, seed=seed + 1, dealer=seed % 2)
     while state.phase is not Phase.PLAY or skip > 0:
@@ -134,9 +133,9 @@ def test_against_a_player_read_as_the_rules_the_play_is_its_best_against_the_rul
             skip -= 1
             mover = state.to_move
             assert mover is not None
-            state, _ = apply(
-                state, Play(mover, classic_choose_play(state.hands[mover], state.pile))
-            )
+            rules_card = classic_choose_play(state.hands[mover], state.pile)
+            card = rules_card if by_rule else rng.choice(legal_plays(state, mover))
+            state, _ = apply(state, Play(mover, card))
         else:
             state, _ = apply(state, random_action(state, rng))
     seat = state.to_move
@@ -163,17 +162,48 @@ def test_against_a_player_read_as_the_rules_the_play_is_its_best_against_the_rul
     mine = tuple(sorted(int(card.rank) for card in state.hands[seat]))
     count_ranks = tuple(int(card.rank) for card in state.pile)
     turns = opponent_turns(history)
-    search = PegSearch(reply=classic_play_index)
     holdings = [tuple(sorted(int(c.rank) for c in combo)) for combo in combinations(unseen, theirs)]
-    weights = [likelihoods(turns, held)[0] for held in holdings]
+    rule_likely = [likelihoods(turns, held)[0] for held in holdings]
+    any_likely = [likelihoods(turns, held)[1] for held in holdings]
+    prior = rule_share(past)
+    share = prior * sum(rule_likely) / (prior * sum(rule_likely) + (1 - prior) * sum(any_likely))
+    share = 0.0 if share <= 1 - SURE else 1.0 if share >= SURE else share
+    best, rule = PegSearch(), PegSearch(reply=classic_play_index)
     for option in options:
         rank = int(option.card.rank)
-        expected = sum(
-            w * search.move(mine, held, count_ranks, state.count, rank)
-            for w, held in zip(weights, holdings, strict=True)
-        ) / sum(weights)
-        assert option.points == pytest.approx(expected)
-    assert [o.card for o in options] == sorted(
-        playable(sorted(state.hands[seat]), state.count),
-        key=lambda card: -next(o.points for o in options if o.card == card),
-    )
+        against_best = sum(
+            best.move(mine, held, count_ranks, state.count, rank) for held in holdings
+        ) / len(holdings)
+        against_rule = sum(
+            w * rule.move(mine, held, count_ranks, state.count, rank)
+            for w, held in zip(rule_likely, holdings, strict=True)
+        ) / sum(rule_likely)
+        assert option.points == pytest.approx((1 - share) * against_best + share * against_rule)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.floats(-20.0, 0.0), st.booleans())
+def test_plays_that_may_not_matter_never_bring_the_rule_into_account(
+    seed: int, log_share: float, by_rule: bool
+) -> None:
+    """When `may_matter` says the opponent's cards of a deal so far cannot make the rule's
+    chance more than `1 - SURE`, its plays, by the rule or at random, with the hand it holds,
+    are not likely enough to."""
+    rng = random.Random(seed)
+    state = new_game(FAR, seed=seed, dealer=seed % 2)
+    while state.phase is not Phase.PLAY or rng.random() < 0.85:
+        mover = state.to_move
+        if state.phase is Phase.PLAY and by_rule and mover is not None:
+            card = classic_choose_play(state.hands[mover], state.pile)
+            state, _ = apply(state, Play(mover, card))
+        else:
+            state, _ = apply(state, random_action(state, rng))
+        if state.phase is not Phase.PLAY and state.hand_number > 1:
+            return
+    seat = 1 - state.pone  # the dealer reads the pone's plays so far
+    turns = opponent_turns(_side(state.history, seat))
+    share = math.exp(log_share)
+    held = tuple(sorted(int(card.rank) for card in state.hands[1 - seat]))
+    rule_likely, any_likely = likelihoods(turns, held)
+    after = share * rule_likely / (share * rule_likely + (1 - share) * any_likely)
+    assert may_matter(share, len(turns)) or after <= 1 - SURE

@@ -483,8 +483,10 @@ class PlayEvaluation:
     Attributes:
         options: each legal card with its value, best first.
         searched: the opponent's holdings searched (fewer than `holdings` when the adaptive
-            play stopped early).
-        holdings: the holdings there were to search (all of them, or the sample drawn).
+            play stopped early), in both accounts of its replies when both were searched
+            (`Settings.read`).
+        holdings: the holdings there were to search (all of them, or the sample drawn), in
+            the same accounts.
     """
 
     options: tuple[PlayOption, ...]

@@ -160,10 +160,10 @@ _EVIDENCE: Final[Table[float]] = Table(_evidence, 10_000)
 
 
 def may_matter(share: float, plays: int) -> bool:
-    """Whether the opponent's next `plays` cards of a deal could make the rule's chance,
+    """Whether the opponent's first `plays` cards of a deal could make the rule's chance,
     `share` before them, more than `1 - SURE`: each card played by the rule makes it at most
     (1 - TREMBLE) times the number of its legal ranks likelier (four at most for the first
-    card of a deal, one fewer for each after it).
+    card of a deal, one fewer for each after it), and a card with no choice not at all.
 
     >>> may_matter(0.2, 0), may_matter(1e-3, 3), may_matter(1e-3, 0)
     (True, True, False)
@@ -171,6 +171,6 @@ def may_matter(share: float, plays: int) -> bool:
     if share <= 0.0:
         return False
     odds = share / (1 - share) if share < 1.0 else math.inf
-    for played in range(plays):
-        odds *= (1 - TREMBLE) * max(1, 4 - played)
+    for played in range(plays):  # a card with no choice of rank counts 1 (`likelihoods`)
+        odds *= max(1.0, (1 - TREMBLE) * (4 - played))
     return odds > (1 - SURE) / SURE

@@ -210,6 +210,8 @@ def reply_table(reply: Reply) -> Table[int]:
     """
     table = _REPLIES.get(reply)
     if table is None:
+        if len(_REPLIES) >= 8:  # the computer asks one rule; a caller trying many forgets
+            _REPLIES.clear()
         table = _REPLIES[reply] = Table(reply, 250_000)
     return table
 
