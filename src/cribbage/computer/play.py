@@ -587,14 +587,12 @@ def _evaluate(
     ends = _Ends.of(context, settings, role, seen)
     accounts: list[tuple[float, _Values]] = []
     if share < SURE:
-        best_replies = _values(
-            mine, chosen, ranks, context, ends, search or PegSearch(), settings, None
-        )
+        best_replies = _values(mine, chosen, ranks, context, ends, search or PegSearch(), settings)
         accounts.append((1.0 if share <= 1 - SURE else 1 - share, best_replies))
     if share > 1 - SURE:
         ruled = sample_holdings(by_rule, samples, rng)
         rule_search = rule_search or PegSearch(reply=classic_play_index)
-        by_the_rule = _values(mine, ruled, ranks, context, ends, rule_search, settings, rule_search)
+        by_the_rule = _values(mine, ruled, ranks, context, ends, rule_search, settings)
         accounts.append((1.0 if share >= SURE else share, by_the_rule))
     points = {rank: sum(w * v.points[rank] for w, v in accounts) for rank in ranks}
     chances = {rank: sum(w * v.chances[rank] for w, v in accounts) for rank in ranks}
@@ -713,16 +711,15 @@ def _values(
     ends: _Ends | None,
     search: PegSearch,
     settings: Settings,
-    rule_search: PegSearch | None,
 ) -> _Values:
     """Each legal rank's weighted value over the holdings `chosen`, the opponent replying as
-    `search` has it (its best, or, for `rule_search`, its rule: the adaptive stop and the
-    blind choice are for its best replies only)."""
+    `search` has it: its best, or its `reply` rule (the adaptive stop and the blind choice
+    are for its best replies only)."""
     count_ranks = tuple(int(card.rank) for card in context.sequence)
     count = context.count
     their_played = tuple(int(card.rank) for who, card in context.history if who == "opponent")
-    reply = None if rule_search is None else rule_search.reply
-    adaptive = settings.adaptive and rule_search is None
+    reply = search.reply
+    adaptive = settings.adaptive and reply is None
     weight = sum(w for _, w in chosen)
     points = dict.fromkeys(ranks, 0.0)
     chances = dict.fromkeys(ranks, 0.0)
@@ -764,7 +761,7 @@ def _values(
             points_so_far.append((w, pegged))
             if searched % BATCH == 0 and choice_settled(points_so_far, chances_so_far):
                 break
-    if settings.blind and rule_search is None and len(ranks) > 1 and searched == len(chosen):
+    if settings.blind and reply is None and len(ranks) > 1 and searched == len(chosen):
         points = blind_points(search, mine, chosen, count_ranks, count, ranks)
     if searched < len(chosen):  # stopped early: averages over the holdings searched
         for table in (points, chances):
