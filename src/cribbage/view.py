@@ -1,10 +1,18 @@
-"""What one seat may know: the computer decides from this, and so does a fair UI."""
+"""What one seat may know: the computer decides from this, and so does a fair UI.
+
+`view_for` is what a seat may know of a game, `match_view_for` of a match, and `events_for`
+the events as that seat may see them. The screen, the network and the records all take what
+a seat sees from here, and from nowhere else.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from .cards import Card
+from .events import Discarded, Event
+from .match import MatchConfig, MatchOver, MatchState
 from .rules import (
     GameConfig,
     GameState,
@@ -16,7 +24,15 @@ from .rules import (
     show_turn,
 )
 
-__all__ = ["PlayerView", "ShownHand", "view_for"]
+__all__ = [
+    "MatchView",
+    "PlayerView",
+    "ShownHand",
+    "events_for",
+    "match_view_for",
+    "onlooker_view",
+    "view_for",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,4 +178,73 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         winner=state.winner,
         config=state.config,
         counting=counting,
+    )
+
+
+def onlooker_view(state: GameState) -> PlayerView:
+    """What someone watching the table may know: South's seat (seat 0) as everyone sees it.
+
+    The board, the count, the cards played, the starter and the cards shown in the show:
+    no hand, no discard, no card being counted before it is shown, and no choice to make.
+    """
+    return replace(
+        view_for(state, 0),
+        hand=(),
+        kept=(),
+        discards=(),
+        legal=(),
+        cut_range=None,
+        counting=None,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """What one seat (or an onlooker) may know of a match: the game as `game` shows it, and
+    the match's standing. Sides are numbered as in `GameConfig.side_of`."""
+
+    game: PlayerView
+    config: MatchConfig
+    number: int
+    """The game in progress (or just finished), from 1."""
+    match_points: tuple[int, ...]
+    games_won: tuple[int, ...]
+    winner: int | None
+    """The side that won the match, once it is over."""
+
+    @property
+    def over(self) -> bool:
+        """True once the match has a winner."""
+        return self.winner is not None
+
+
+def match_view_for(state: MatchState, seat: int | None) -> MatchView:
+    """What `seat` may know of the match `state` (None: an onlooker, see `onlooker_view`)."""
+    game = onlooker_view(state.game) if seat is None else view_for(state.game, seat)
+    return MatchView(
+        game=game,
+        config=state.config,
+        number=state.number,
+        match_points=state.match_points,
+        games_won=state.games_won,
+        winner=state.winner,
+    )
+
+
+def events_for(
+    events: Iterable[Event | MatchOver], seat: int | None
+) -> tuple[Event | MatchOver, ...]:
+    """`events` as `seat` may see them: another seat's discards without their cards.
+
+    Every other event is public: cuts, the starter, cards played, go, points pegged and
+    hands shown (a hand is shown only in the show). None is an onlooker, who sees no discard.
+
+    >>> from cribbage.cards import parse_cards
+    >>> laid = Discarded(1, tuple(parse_cards(["5h", "jc"])))
+    >>> events_for([laid], 1) == (laid,), events_for([laid], 0)
+    (True, (Discarded(seat=1, cards=()),))
+    """
+    return tuple(
+        replace(event, cards=()) if isinstance(event, Discarded) and event.seat != seat else event
+        for event in events
     )
