@@ -15,20 +15,41 @@ draws or prints; `cribbage.ui.words.coach_lines` says a review in the game's wor
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
-from dataclasses import dataclass
+from collections.abc import Container, Iterable, MutableMapping
+from dataclasses import dataclass, replace
 from typing import Final
 
 from .cards import Card
 from .computer import Computer, DiscardOption, PlayOption
-from .events import Event, Reason, Scored
+from .events import (
+    Claimed,
+    CountReset,
+    Event,
+    GameOver,
+    HandOver,
+    Played,
+    Reason,
+    Scored,
+    Shown,
+)
 from .match import MatchOver, MatchState
 from .record import NEXT_GAME, Record, replay_steps
 from .rules import Discard, Phase, Play
 from .scoring import Score, score_play
-from .view import view_for
+from .view import PlayerView, view_for
 
-__all__ = ["DiscardReview", "GameSummary", "HandReview", "PlayReview", "review_hands", "summarize"]
+__all__ = [
+    "Decision",
+    "DiscardReview",
+    "GameSummary",
+    "HandReview",
+    "PlayReview",
+    "SeatLog",
+    "decisions_of",
+    "review_decisions",
+    "review_hands",
+    "summarize",
+]
 
 NOTICED: Final = 0.005
 """The least cost, in points or in the chance of winning, that the coach mentions (it is
@@ -182,6 +203,20 @@ def summarize(reviews: list[HandReview]) -> GameSummary:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A discard or a play of the seat being reviewed, with what it knew and what followed.
+
+    `view` is the seat's view just before; `reply` is what an opponent's very next card in
+    the same count pegged, with that opponent's seat (plays only; None when nothing was
+    pegged so, or the next card was not an opponent's on the same count)."""
+
+    key: HandKey
+    view: PlayerView
+    action: Discard | Play
+    reply: tuple[Score, int] | None = None
+
+
 def review_hands(
     record: Record,
     adviser: Computer,
@@ -201,6 +236,17 @@ def review_hands(
     Raises:
         InvalidRecordError: the record does not replay.
     """
+    decisions, done, current = decisions_of(record, seat)
+    return review_decisions(decisions, done, current, adviser, game=game, last=last, cache=cache)
+
+
+def decisions_of(record: Record, seat: int) -> tuple[list[Decision], set[HandKey], HandKey]:
+    """The discards and plays of `seat` in `record`, each with the seat's view before it and
+    the reply to it; the hands whose play is over; and the hand the record ends in.
+
+    Raises:
+        InvalidRecordError: the record does not replay.
+    """
     replayed = list(replay_steps(record))
     states = [state for state, _ in replayed]
     events = [happened for _, happened in replayed]
@@ -208,25 +254,44 @@ def review_hands(
     for state in states:
         if state.game.phase in (Phase.SHOW, Phase.GAME_OVER):
             done.add(_key(state))
-    current = _key(states[-1])
-    decisions: dict[HandKey, list[int]] = {}
+    decisions: list[Decision] = []
     for index, step in enumerate(record.steps):
         if step == NEXT_GAME or not isinstance(step, (Discard, Play)) or step.seat != seat:
             continue
-        key = _key(states[index])
+        before = states[index]
+        reply = _reply(record, states, events, index, seat) if isinstance(step, Play) else None
+        decisions.append(Decision(_key(before), view_for(before.game, seat), step, reply))
+    return decisions, done, _key(states[-1])
+
+
+def review_decisions(
+    decisions: Iterable[Decision],
+    done: Container[HandKey],
+    current: HandKey,
+    adviser: Computer,
+    *,
+    game: int | None = None,
+    last: bool = False,
+    cache: MutableMapping[HandKey, HandReview] | None = None,
+) -> list[HandReview]:
+    """A review of each hand of `decisions` whose play is over (see `review_hands`): the hands
+    in `done`, and every hand but the `current` one."""
+    by_hand: dict[HandKey, list[Decision]] = {}
+    for decision in decisions:
+        key = decision.key
         if game is not None and key[0] != game:
             continue
         if key != current or key in done:
-            decisions.setdefault(key, []).append(index)
-    if last and decisions:
-        final = list(decisions)[-1]
-        decisions = {final: decisions[final]}
+            by_hand.setdefault(key, []).append(decision)
+    if last and by_hand:
+        final = list(by_hand)[-1]
+        by_hand = {final: by_hand[final]}
     reviews: list[HandReview] = []
-    for key, indexes in decisions.items():
+    for key, hand in by_hand.items():
         if cache is not None and key in cache:
             reviews.append(cache[key])
             continue
-        review = _review(record, states, events, indexes, adviser, seat, key)
+        review = _review(hand, adviser, key)
         if cache is not None:
             cache[key] = review
         reviews.append(review)
@@ -237,38 +302,28 @@ def _key(state: MatchState) -> HandKey:
     return state.number, state.game.hand_number
 
 
-def _review(
-    record: Record,
-    states: list[MatchState],
-    events: list[tuple[Event | MatchOver, ...]],
-    indexes: list[int],
-    adviser: Computer,
-    seat: int,
-    key: HandKey,
-) -> HandReview:
+def _review(decisions: list[Decision], adviser: Computer, key: HandKey) -> HandReview:
     discard: DiscardReview | None = None
     plays: list[PlayReview] = []
     dealer = False
-    for index in indexes:
-        step = record.steps[index]
-        before = states[index].game
-        view = view_for(before, seat)
+    for decision in decisions:
+        step, view = decision.action, decision.view
         dealer = view.is_dealer
         if isinstance(step, Discard):
             options = adviser.discard_options_for(view)
             chosen = next(o for o in options if set(o.discard) == set(step.cards))
             discard = DiscardReview(chosen, options[0])
-        elif isinstance(step, Play):
+        else:
             if len({card.rank for card in view.legal}) < 2:
                 continue  # no real choice
             play_options = adviser.play_options_for(view)
             chosen_play = next(o for o in play_options if o.card == step.card)
             best = play_options[0]
-            best_score = score_play(before.pile + (best.card,))
-            reply = _reply(record, states, events, index, seat)
+            best_score = score_play(view.pile + (best.card,))
+            reply = decision.reply
             plays.append(
                 PlayReview(
-                    pile=before.pile,
+                    pile=view.pile,
                     chosen=chosen_play,
                     best=best,
                     reply=None if reply is None else reply[0],
@@ -304,3 +359,78 @@ def _reply(
         if isinstance(event, Scored) and event.seat == step.seat and event.reason is Reason.PLAY:
             return event.score, step.seat
     return None
+
+
+class SeatLog:
+    """The decisions of one seat as it makes them, for the coach when no record is at hand
+    (a seat of a table hosted elsewhere): each view it decided from, its action, and the news
+    that followed, from which the reply to each play is read as `review_hands` reads it from
+    a record.
+
+    Call `decided` with each discard or play as it is sent, and `saw` with each update's
+    events and where the match then stands, in order.
+    """
+
+    def __init__(self, seat: int = 0) -> None:
+        self.seat = seat
+        self.decisions: list[Decision] = []
+        self.done: set[HandKey] = set()
+        self.current: HandKey = (1, 0)
+        self._open: int | None = None
+        """The play whose reply is still to be seen, by its index in `decisions`."""
+        self._stage = "mine"
+        """Where the reply is looked for: the play's own card ("mine"), the next card
+        ("next"), or what that card pegged ("pegged", by `_replier`)."""
+        self._replier = 0
+
+    def decided(self, key: HandKey, view: PlayerView, action: Discard | Play) -> None:
+        """The seat took `action` in hand `key`, knowing `view`."""
+        self.decisions.append(Decision(key, view, action))
+        self._open = len(self.decisions) - 1 if isinstance(action, Play) else None
+        self._stage = "mine"
+
+    def saw(self, events: Iterable[Event | MatchOver], key: HandKey, phase: Phase) -> None:
+        """Events followed; the match is now at hand `key`, in `phase`."""
+        for event in events:
+            if self._open is not None:
+                self._follow(event, self._open)
+        if phase in (Phase.SHOW, Phase.GAME_OVER):
+            self.done.add(key)
+        self.current = key
+
+    def _follow(self, event: Event | MatchOver, index: int) -> None:
+        decision = self.decisions[index]
+        assert isinstance(decision.action, Play)
+        config = decision.view.config
+        if self._stage == "mine":
+            if isinstance(event, Played) and event.seat == self.seat:
+                self._stage = "next"
+        elif self._stage == "next":
+            if isinstance(event, Played):
+                if config.side_of(event.seat) == config.side_of(self.seat):
+                    self._open = None
+                else:
+                    self._stage, self._replier = "pegged", event.seat
+            elif isinstance(event, CountReset | Shown | Claimed | HandOver | GameOver):
+                self._open = None  # the count started again, or the play is over
+        else:
+            if (
+                isinstance(event, Scored)
+                and event.seat == self._replier
+                and event.reason is Reason.PLAY
+            ):
+                self.decisions[index] = replace(decision, reply=(event.score, self._replier))
+            self._open = None
+
+    def reviews(
+        self,
+        adviser: Computer,
+        *,
+        game: int | None = None,
+        last: bool = False,
+        cache: MutableMapping[HandKey, HandReview] | None = None,
+    ) -> list[HandReview]:
+        """The reviews of the hands logged (see `review_decisions`)."""
+        return review_decisions(
+            self.decisions, self.done, self.current, adviser, game=game, last=last, cache=cache
+        )

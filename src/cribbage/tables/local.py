@@ -1,0 +1,77 @@
+"""A game against the computer: the whole table in this process, the player at seat 0."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..errors import CribbageError
+from ..record import Recorder
+from ..rules import Action, GameConfig, Phase
+from ..view import MatchView
+from .core import TableCore
+from .news import News, Refused, Seats
+
+__all__ = ["LocalTable"]
+
+
+class LocalTable:
+    """The player at seat 0 of `core`, whose other seats are all the computer's.
+
+    The computers move when news is asked for, one action at a time, so the screen can show
+    each move before the next is made.
+    """
+
+    def __init__(self, core: TableCore) -> None:
+        self.core = core
+        self._queue: deque[News] = deque()
+
+    @property
+    def recorder(self) -> Recorder:
+        """The match and its record."""
+        return self.core.recorder
+
+    @property
+    def config(self) -> GameConfig:
+        return self.core.config
+
+    @property
+    def seats(self) -> Seats | None:
+        return None
+
+    @property
+    def watching(self) -> bool:
+        return False
+
+    @property
+    def live(self) -> bool:
+        return False
+
+    def snapshot(self) -> MatchView:
+        return self.core.match_view(0)
+
+    def news(self, timeout: float = 0) -> News | None:
+        if self._queue:
+            return self._queue.popleft()
+        seat = self.core.computer_due()
+        if seat is None:
+            return None
+        events = self.core.apply(self.core.computer_action(seat))
+        return self.core.update_for(0, events, seat)
+
+    def act(self, action: Action) -> None:
+        try:
+            events = self.core.apply(action)
+        except CribbageError as err:
+            self._queue.append(Refused(str(err)))
+            return
+        self._queue.append(self.core.update_for(0, events, action.seat))
+
+    def next_game(self) -> None:
+        state = self.core.recorder.state
+        if state.game.phase is Phase.GAME_OVER and not state.over:
+            self._queue.append(self.core.update_for(0, self.core.next_game(), None))
+
+    def new_match(self, recorder: Recorder) -> None:
+        """Play `recorder`'s match at this table from now on (after "Another game?")."""
+        self.core.recorder = recorder
+        self._queue.clear()
