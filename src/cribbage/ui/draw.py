@@ -167,6 +167,7 @@ _TONES: Final = {
     Tone.COMPUTER: Style(Color.CYAN),
     Tone.RESULT: Style(Color.YELLOW, bold=True),
     Tone.ERROR: Style(Color.RED, bold=True),
+    Tone.TALK: Style(Color.MAGENTA),
 }
 
 

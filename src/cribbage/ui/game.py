@@ -15,13 +15,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Final
+from dataclasses import dataclass, field, replace
+from typing import Final, assert_never
 
 from ..cards import Card
-from ..coach import HandKey, HandReview, review_hands, summarize
+from ..coach import HandKey, HandReview, SeatLog, review_hands, summarize
 from ..computer import Computer, DiscardOption, PlayOption
-from ..errors import CribbageError, IllegalPlayError
+from ..errors import IllegalPlayError
 from ..events import (
     CountReset,
     DealerChosen,
@@ -36,7 +36,7 @@ from ..events import (
 )
 from ..glyphs import UNICODE, Glyphs
 from ..match import MATCH_POINTS, FirstDealer, MatchConfig, MatchOver
-from ..record import NEXT_GAME, Recorder, Step
+from ..record import Recorder
 from ..rules import (
     Action,
     Claim,
@@ -50,9 +50,20 @@ from ..rules import (
     Play,
     Seat,
     check_cut,
-    pending,
 )
-from ..view import PlayerView, view_for
+from ..tables import (
+    Closed,
+    LocalTable,
+    News,
+    Notice,
+    Refused,
+    Said,
+    Seats,
+    TableCore,
+    Update,
+)
+from ..tables import Table as GameTable
+from ..view import PlayerView
 from .choosing import Choice
 from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
@@ -89,6 +100,8 @@ _SUIT_LETTERS: Final = frozenset("cdhs")
 HINT_KEYS: Final = frozenset({"H", F1})
 """A capital H (a small h moves left) or F1 shows a hint."""
 COACH_KEY: Final = "c"
+_POLL: Final = 0.05
+"""Seconds between looks at the table's news while it waits for someone else."""
 _YES_NO: Final = frozenset({"y", "Y", "n", "N"})
 _SMALL_SCREEN_KEYS: Final = frozenset({"q", F10, "?"})
 """Keys that work while the terminal is too small (Ctrl-L too, and y and n when a yes-or-no
@@ -173,8 +186,9 @@ class Hooks:
 
     on_step: Callable[[Recorder], None] | None = None
     """Called with the recorder after every action applied (a save after each move)."""
-    end_notes: Callable[[Recorder], Sequence[str]] | None = None
-    """Extra lines for the end-of-game screen (a running record of results)."""
+    end_notes: Callable[[GameConfig], Sequence[str]] | None = None
+    """Extra lines for the end-of-game screen of a game of these rules (a running record of
+    results)."""
     quit_note: str | None = None
     """Said when the player quits (that the game is kept, once it is)."""
     keys: Mapping[str, Callable[[GameUI], None]] = field(default_factory=dict)
@@ -185,6 +199,10 @@ class Hooks:
 
 class Quit(Exception):
     """The player confirmed they want to stop."""
+
+
+class TableClosed(Exception):
+    """The table went away (its host left, the connection dropped); the text says so."""
 
 
 def help_lines(glyphs: Glyphs) -> list[str]:
@@ -228,7 +246,10 @@ class GameUI:
         recorder: Recorder | None = None,
         hooks: Hooks | None = None,
         clock: Callable[[], float] = time.monotonic,
+        table: GameTable | None = None,
     ) -> None:
+        """Play `table` (by default a game against the computer: `recorder`'s match, or a new
+        one from the options)."""
         self.screen = screen
         self.options = options
         self.glyphs = glyphs
@@ -236,10 +257,26 @@ class GameUI:
         self.clock = clock
         self.painter = Painter(screen, glyphs)
         self.rng = random.Random(options.seed)
-        self.recorder = recorder or self._new_recorder()
-        config = self.recorder.state.game_config
-        self.seating = Seating.of(config)
-        claimed = options.counting is Counting.CLAIMED
+        if table is None:
+            recorder = recorder or self._new_recorder()
+        self.computer = Computer(options.level, self.rng.getrandbits(32))
+        self.computers: dict[int, Computer] = {}
+        """The computer at each seat but yours, in a game against the computer."""
+        if table is None:
+            assert recorder is not None
+            players = recorder.state.game_config.players
+            self.computers = {Seat.COMPUTER: self.computer} | {
+                seat: Computer(options.level, self.computer.seed + seat)
+                for seat in range(2, players)
+            }
+            table = LocalTable(TableCore(recorder, self.computers, on_step=self._on_step))
+        self.game_table: GameTable = table
+        """The table whose seat 0 (in its own frame) the player plays."""
+        self.current = table.snapshot()
+        """The match as the screen shows it: as it stood after the last news shown."""
+        config = table.config
+        self.seating = self._seating()
+        claimed = config.counts[Seat.HUMAN] is Counting.CLAIMED
         self.speaker = Speaker(
             glyphs,
             quiet=options.quiet,
@@ -247,15 +284,9 @@ class GameUI:
             seating=self.seating,
         )
         self.log = MessageLog()
-        self.table = Table.for_game(config)
+        self.table = Table.for_game(config, watching=table.watching)
         self.earlier_wins = [0] * config.sides
         """Games won in earlier matches of this session, by side."""
-        self.computer = Computer(options.level, self.rng.getrandbits(32))
-        self.computers = {Seat.COMPUTER: self.computer} | {
-            seat: Computer(options.level, self.computer.seed + seat)
-            for seat in range(2, config.players)
-        }
-        """The computer at each seat but yours."""
         self.adviser = (
             self.computer if options.level == "expert" else Computer("expert", self.computer.seed)
         )
@@ -264,6 +295,14 @@ class GameUI:
         """The view of the decision the player is asked for now, if any."""
         self.reviews: dict[HandKey, HandReview] = {}
         """The coach's reviews of this match's hands, once made."""
+        self.results: list[Event | MatchOver] = []
+        """The end of the last game shown: its `GameOver`, and the `MatchOver` if any."""
+        self.awaiting = False
+        """An action was sent to the table and its answer has not come yet."""
+        self.game_ended = False
+        """The end of the game the table stands at has been shown."""
+        self.seat_log = SeatLog()
+        """The player's decisions as made, for the coach at a table hosted elsewhere."""
         # what the bottom lines and the card area show for the question being asked
         self.prompt = ""
         self.keys = ""
@@ -278,12 +317,34 @@ class GameUI:
         self.pushed: list[str] = []
         """Keys typed during a wait, kept for the next question."""
 
+    @property
+    def recorder(self) -> Recorder:
+        """The match and its record, in a game against the computer.
+
+        Raises:
+            AttributeError: the table is not this process's own.
+        """
+        if not isinstance(self.game_table, LocalTable):
+            raise AttributeError("Only a game against the computer has its record here.")
+        return self.game_table.recorder
+
+    def _on_step(self, recorder: Recorder) -> None:
+        if self.hooks.on_step is not None:
+            self.hooks.on_step(recorder)
+
+    def _seating(self) -> Seating:
+        seats = self.game_table.seats
+        names = None if seats is None else tuple(seat.name for seat in seats.seats)
+        return Seating.of(self.game_table.config, names=names, watching=self.game_table.watching)
+
     # -- the session
 
     def run(self) -> int:
         """Play until the player stops; return the exit status (0)."""
         try:
-            if not self.options.quiet and not self.recorder.events:  # not on a resumed match
+            game = self.current.game
+            fresh = self.current.number == 1 and game.phase is Phase.CUT_FOR_DEAL
+            if not self.options.quiet and fresh and not any(game.cuts):  # not on a resumed match
                 self.log.say("Welcome to cribbage. Press ? for keys and help.")
             while True:
                 self.play_match()
@@ -291,11 +352,8 @@ class GameUI:
                 self.overlay = None
                 if not again:
                     return 0
-                state = self.recorder.state
-                self.earlier_wins = [
-                    a + b for a, b in zip(self.earlier_wins, state.games_won, strict=True)
-                ]
-                self.recorder = self._new_recorder()
+                self.earlier_wins = self.games_won()
+                self.new_match()
                 self.reviews = {}
                 self.log.say("A new game.", Tone.RESULT)
         except Quit:
@@ -306,57 +364,145 @@ class GameUI:
             self.rng.getrandbits(63), self.options.game_config(), self.options.match_config()
         )
 
+    def new_match(self) -> None:
+        """Start another match at the table (after "Another game?")."""
+        table = self.game_table
+        if isinstance(table, LocalTable):
+            table.new_match(self._new_recorder())
+            self.current = table.snapshot()
+            self.results = []
+            self.game_ended = False
+
     def play_match(self) -> None:
-        """Play the match in the recorder to its end (or resume it where it stands)."""
+        """Play the match at the table to its end (or resume it where it stands)."""
         while True:
             self.play_game()
-            state = self.recorder.state
             self.end_of_game()
-            if state.over:
+            if self.current.over:
                 return
-            self.step(NEXT_GAME)
-            self.log.say(f"Game {self.recorder.state.number} of the match.", Tone.RESULT)
+            self.game_table.next_game()
 
     def games_won(self) -> list[int]:
         """Games won this session, the current match included."""
-        return [
-            a + b for a, b in zip(self.earlier_wins, self.recorder.state.games_won, strict=True)
-        ]
+        return [a + b for a, b in zip(self.earlier_wins, self.current.games_won, strict=True)]
 
     def play_game(self) -> None:
-        """Play the current game until it is over."""
-        while (game := self.recorder.state.game).phase is not Phase.GAME_OVER:
-            self.table.sync(view_for(game, Seat.HUMAN))
-            waiting = pending(game)
-            others = [seat for seat in waiting if seat != Seat.HUMAN]
-            action: Action
-            if others and (game.phase is Phase.DISCARD or Seat.HUMAN not in waiting):
-                if game.phase is not Phase.DISCARD:
-                    self.pause()
-                seat = others[0]
-                action = self.computers[seat].act(view_for(game, seat))
+        """Play the current game until it is over: take the table's news, and the player's
+        actions when the table waits for them."""
+        if self.current.game.phase is not Phase.GAME_OVER:
+            self.table.sync(self.current.game)
+        while True:
+            game = self.current.game
+            if game.phase is Phase.GAME_OVER and not self.game_ended:
+                return
+            news = self.game_table.news()
+            if news is not None:
+                self.take(news)
+            elif self.my_turn():
+                action = self.ask(game)
+                if isinstance(action, Discard | Play):
+                    self.seat_log.decided((self.current.number, game.hand_number), game, action)
+                self.awaiting = True
+                self.game_table.act(action)
             else:
-                action = self.ask(view_for(game, Seat.HUMAN))
-            try:
-                events = self.step(action)
-            except CribbageError as err:
-                self.log.say(str(err), Tone.ERROR)
-                continue
-            self.show(events)
+                self.idle()
 
-    def step(self, step: Step) -> tuple[Event | MatchOver, ...]:
-        """Apply one step to the match and tell the hook; engine errors pass through."""
-        events = self.recorder.apply(step)
-        if self.hooks.on_step is not None:
-            self.hooks.on_step(self.recorder)
-        return events
+    def my_turn(self) -> bool:
+        """True when the table waits for the player's action (and none is on its way)."""
+        game = self.current.game
+        return (
+            not self.awaiting
+            and not self.game_table.watching
+            and game.phase is not Phase.GAME_OVER
+            and Seat.HUMAN in game.pending
+        )
+
+    def take(self, news: News) -> None:
+        """Show one piece of the table's news."""
+        match news:
+            case Update(events, match, by):
+                before = self.current
+                if by is not None and by != Seat.HUMAN and before.game.phase is not Phase.DISCARD:
+                    self.pause()
+                if by == Seat.HUMAN:
+                    self.awaiting = False
+                self.current = match
+                self.game_ended = False
+                self.seat_log.saw(events, (match.number, match.game.hand_number), match.game.phase)
+                if (
+                    by is None
+                    and match.number > before.number
+                    and match.game.phase is not (Phase.GAME_OVER)
+                ):
+                    self.log.say(f"Game {match.number} of the match.", Tone.RESULT)
+                self.show(events)
+                if match.game.phase is not Phase.GAME_OVER:
+                    self.table.sync(match.game)
+            case Refused(text):
+                self.awaiting = False
+                self.log.say(text, Tone.ERROR)
+            case Said(name, text):
+                self.log.say(f"{name}: {text}", Tone.TALK)
+            case Notice(text):
+                self.log.say(text)
+            case Seats():
+                self.seating = self._seating()
+                self.speaker = replace(self.speaker, seating=self.seating)
+            case Closed(text):
+                self.log.say(text, Tone.ERROR)
+                raise TableClosed(text)
+            case _ as unreachable:
+                assert_never(unreachable)
+
+    def retell(self, events: Sequence[Event | MatchOver]) -> None:
+        """Put the messages of `events` (the match so far) back in the log, the table as it
+        stands now, and the game's result if it is over."""
+        for event in events:
+            for line in self.speaker.lines(event):
+                self.log.add(line)
+        self.results = [event for event in events[-2:] if isinstance(event, GameOver | MatchOver)]
+        self.table.sync(self.current.game)
+
+    def idle(self) -> None:
+        """Wait a moment for the table's news, with the keys that work anywhere."""
+        if not self.game_table.live:
+            raise RuntimeError("The table waits for nobody, yet nothing is to be done.")
+        saved = self.prompt, self.keys
+        self.set_prompt(self.waiting_line(), "? help   q quit")
+        try:
+            key = self.read_key(_POLL)
+        finally:
+            self.prompt, self.keys = saved
+        if key == "?":
+            self.show_help()
+        elif key in ("q", F10):
+            self.confirm_quit()
+        elif key is not None and key in self.hooks.keys:
+            self.hooks.keys[key](self)
+
+    def waiting_line(self) -> str:
+        """Whom the table waits for, in a sentence."""
+        game = self.current.game
+        if self.awaiting:
+            return "Waiting for the table..."
+        waiting = [seat for seat in game.pending if seat != Seat.HUMAN or self.game_table.watching]
+        if not waiting:
+            return "Waiting for the table..."
+        names = [self.seating.subject(seat) for seat in waiting]
+        *most, last = names
+        who = f"{', '.join(most)} and {last}" if most else last
+        return f"Waiting for {who} ({game.phase.value})."
 
     # -- events
 
     def show(self, events: Sequence[Event | MatchOver]) -> None:
         """Show what happened, one event at a time, pausing where a person needs to look."""
-        single = self.recorder.state.config.games == 1
+        single = self.current.config.games == 1
         for event in events:
+            if isinstance(event, GameOver | MatchOver):
+                self.results = (
+                    [*self.results[-1:], event] if isinstance(event, MatchOver) else [event]
+                )
             if isinstance(event, MatchOver) and single:
                 continue  # a match of one game: the game's result says it all
             if isinstance(event, CountReset):
@@ -366,7 +512,7 @@ class GameUI:
             self.table.update(event)
             match event:
                 case Dealt():
-                    self.table.sync(view_for(self.recorder.state.game, Seat.HUMAN))
+                    self.table.sync(self.current.game)
                 case DealerChosen():
                     self.pause(2)
                 case Shown():
@@ -383,39 +529,28 @@ class GameUI:
 
     def end_of_game(self) -> None:
         """The result of the game and of the match, with any extra notes, until a key."""
-        state = self.recorder.state
+        state = self.current
         game = state.game
-        assert game.winner is not None and game.result is not None
-        lines = [
-            line.text for event in self.recorder.events[-2:] for line in self._result_lines(event)
-        ]
+        assert game.winner is not None
+        self.game_ended = True
+        lines = [line.text for event in self.results for line in self._result_lines(event)]
         seating = self.seating
         if seating.two_handed:
             if not lines:
-                lines = [
-                    f"Final score: you {game.scores[Seat.HUMAN]}, "
-                    f"computer {game.scores[Seat.COMPUTER]}."
-                ]
-            won = self.games_won()
-            lines.append(f"Games won: you {won[Seat.HUMAN]}, computer {won[Seat.COMPUTER]}.")
+                lines = [f"Final score: {self._by_side(game.scores)}."]
+            lines.append(f"Games won: {self._by_side(self.games_won())}.")
         else:
             lines.extend(self._losers_lines(game.scores, game.winner))
             lines.append(f"Games won: {self._by_side(self.games_won())}.")
         if state.config.games != 1:
-            if seating.two_handed:
-                points = state.match_points
-                lines.append(
-                    f"Match points: you {points[Seat.HUMAN]}, computer {points[Seat.COMPUTER]}."
-                )
-            else:
-                lines.append(f"Match points: {self._by_side(state.match_points)}.")
+            lines.append(f"Match points: {self._by_side(state.match_points)}.")
             if state.config.points is not None and not state.over:
                 lines.append(f"The first to {state.config.points} match points wins the match.")
         reviews = self.game_reviews() if self.options.coach else None
         if reviews is not None:
             lines.extend(coach_summary_lines(summarize(reviews)))
         if self.hooks.end_notes is not None:
-            lines.extend(self.hooks.end_notes(self.recorder))
+            lines.extend(self.hooks.end_notes(self.game_table.config))
         title = "Game over" if not state.over or state.config.games == 1 else "Match over"
         self.overlay = (title, lines)
         if state.over:
@@ -430,12 +565,12 @@ class GameUI:
         seating = self.seating
         mine = seating.side_of(Seat.HUMAN)
         order = (mine, *(side for side in range(seating.sides) if side != mine))
-        return ", ".join(f"{seating.side_object(side)} {numbers[side]}" for side in order)
+        return ", ".join(f"{seating.side_short(side)} {numbers[side]}" for side in order)
 
     def _losers_lines(self, scores: Sequence[int], winner: int) -> list[str]:
         """With more than two sides, every score, and each loser below a skunk line."""
         seating = self.seating
-        config = self.recorder.state.game_config
+        config = self.game_table.config
         if seating.sides == 2:
             return []  # the result says it all: "West and East win 121 to 85: a skunk!"
         lines = [f"Final score: {self._by_side(scores)}."]
@@ -452,7 +587,7 @@ class GameUI:
 
     def _result_lines(self, event: Event | MatchOver) -> list[Line]:
         if isinstance(event, GameOver) or (
-            isinstance(event, MatchOver) and self.recorder.state.config.games != 1
+            isinstance(event, MatchOver) and self.current.config.games != 1
         ):
             return self.speaker.lines(event)
         return []
@@ -562,7 +697,7 @@ class GameUI:
 
     def _card_prompt(self, want: int, chosen: Sequence[Card]) -> None:
         move = f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move"
-        discard = self.recorder.state.game.phase is Phase.DISCARD
+        discard = self.current.game.phase is Phase.DISCARD
         if want == 1 and not discard:
             self.set_prompt(
                 "Your play:",
@@ -587,7 +722,7 @@ class GameUI:
 
     def crib_owner(self) -> str:
         """Whose the crib is, inside a sentence: 'your', "the computer's", "West's"."""
-        dealer = self.recorder.state.game.dealer
+        dealer = self.current.game.dealer
         if dealer == Seat.HUMAN or dealer is None:
             return "your"
         return "the computer's" if self.seating.two_handed else self.seating.whose(dealer)
@@ -679,7 +814,7 @@ class GameUI:
                 continue
             if key in (PAGE_UP, PAGE_DOWN):
                 rows, cols = self.screen.size()
-                height = Layout.for_game(rows, cols, self.recorder.state.game_config).messages_h
+                height = Layout.for_game(rows, cols, self.game_table.config).messages_h
                 self.log.scroll(height - 1 if key == PAGE_UP else 1 - height)
                 continue
             if not fits and not (
@@ -772,15 +907,16 @@ class GameUI:
             self.prompt, self.keys = saved
 
     def game_reviews(self, *, last: bool = False) -> list[HandReview]:
-        """The coach's reviews of the current game's hands whose play is over (or the last)."""
-        return review_hands(
-            self.recorder.record,
-            self.adviser,
-            Seat.HUMAN,
-            game=self.recorder.state.number,
-            last=last,
-            cache=self.reviews,
-        )
+        """The coach's reviews of the current game's hands whose play is over (or the last):
+        from the match's record at a table of this process, else from the player's own
+        decisions as they were made."""
+        number = self.current.number
+        if isinstance(self.game_table, LocalTable):
+            record = self.game_table.recorder.record
+            return review_hands(
+                record, self.adviser, Seat.HUMAN, game=number, last=last, cache=self.reviews
+            )
+        return self.seat_log.reviews(self.adviser, game=number, last=last, cache=self.reviews)
 
     def show_coach(self) -> None:
         """The coach's review of the last hand played, until a key."""
@@ -814,7 +950,7 @@ class GameUI:
         """Draw the whole screen from what the UI holds; False when the terminal is too small."""
         screen = self.screen
         rows, cols = screen.size()
-        config = self.recorder.state.game_config
+        config = self.game_table.config
         layout = Layout.for_game(rows, cols, config)
         screen.clear()
         if not layout.fits:
@@ -829,7 +965,7 @@ class GameUI:
             return False
         painter = self.painter
         painter.table(layout, self.table, self.picture, self.cut_picture)
-        state = self.recorder.state
+        state = self.current
         if state.config.games == 1:  # a one-game match: games won this session
             painter.board(layout, self.table, config.target, self.games_won())
         else:  # a match is scored in match points

@@ -24,12 +24,11 @@ from ..computer import LEVELS
 from ..glyphs import UNICODE, Glyphs
 from ..match import FirstDealer
 from ..record import Recorder
-from ..rules import Counting, Seat
+from ..rules import Counting, GameConfig, Seat
 from ..stats import summary_line
 from ..storage import Options as SavedOptions
 from ..storage import SavedMatch, Storage, new_match_id
 from ..variants import Variant, variant_of
-from ..view import view_for
 from .game import GameUI, Hooks, Options, Quit
 from .keys import ENTER, ESCAPE, F10
 from .screen import Screen
@@ -157,18 +156,18 @@ class Keeper:
         """Count a hint in the statistics of `level`, in the game being played."""
         variant = Variant.TWO_HANDED
         if self.ui is not None:
-            variant = variant_of(self.ui.recorder.state.game_config)
+            variant = variant_of(self.ui.game_table.config)
         message = self.storage.count_hint(level, variant)
         if message:
             self.say(message)
 
-    def end_notes(self, recorder: Recorder) -> list[str]:
+    def end_notes(self, config: GameConfig) -> list[str]:
         """The player's running record in this game at this level, for the end-of-game box."""
         level = self.match.level if self.match is not None else str(self.options.get("level"))
         stats, message = self.storage.statistics()
         if message:
             self.say(message)
-        variant = variant_of(recorder.state.game_config)
+        variant = variant_of(config)
         return ["", *textwrap.wrap(summary_line(stats, level, variant), _NOTE_WIDTH)]
 
     def say(self, message: str) -> None:
@@ -178,10 +177,7 @@ class Keeper:
 
 def retell(ui: GameUI) -> None:
     """Put the messages of the match so far back in the log, and the table as it stands."""
-    for event in ui.recorder.events:
-        for line in ui.speaker.lines(event):
-            ui.log.add(line)
-    ui.table.sync(view_for(ui.recorder.state.game, Seat.HUMAN))
+    ui.retell(ui.recorder.events)
 
 
 def ask_resume(ui: GameUI) -> bool | None:

@@ -5,9 +5,15 @@ others sit, in turn, West, North and East: three-handed West and East, four-hand
 three, with North your partner when four play as partners. Two-handed, the other seat is
 the Computer, as it always was.
 
+At a table with people, every seat but yours goes by the name it has at the table; an
+onlooker, who has no seat, sees every seat by its name.
+
 >>> seating = Seating(4, partners=True)
 >>> seating.name(2), seating.side_name(0), seating.side_subject(1)
 ('North', 'You & North', 'West and East')
+>>> people = Seating(3, names=("ann", "Bob", "Computer"))
+>>> people.verb(1, "play"), people.side_name(0), people.label(2)
+('Bob plays', 'You', 'Com')
 """
 
 from __future__ import annotations
@@ -32,16 +38,36 @@ class Seating:
 
     players: int = 2
     partners: bool = False
+    names: tuple[str, ...] | None = None
+    """Each seat's name at a table with people (seat 0's too, shown to an onlooker); None:
+    the computers' seats, named by where they sit."""
+    watching: bool = False
+    """An onlooker's seating: seat 0 is South's, by its name, not "You"."""
 
     @staticmethod
-    def of(config: GameConfig) -> Seating:
+    def of(
+        config: GameConfig, *, names: tuple[str, ...] | None = None, watching: bool = False
+    ) -> Seating:
         """The seating of the game `config` describes."""
-        return Seating(config.players, config.partners)
+        return Seating(config.players, config.partners, names, watching)
+
+    def _mine(self, seat: int) -> bool:
+        return seat == 0 and not self.watching
+
+    @property
+    def computer_only(self) -> bool:
+        """True for a game against the computer alone, BSD's two-handed names and all."""
+        return self.names is None
 
     @property
     def two_handed(self) -> bool:
         """True for two players, whose screen is BSD's."""
         return self.players == 2
+
+    @property
+    def discards(self) -> int:
+        """How many cards each seat lays away (see `GameConfig.discards`)."""
+        return GameConfig(players=self.players).discards
 
     @property
     def sides(self) -> int:
@@ -63,31 +89,56 @@ class Seating:
     # -- a seat
 
     def name(self, seat: int) -> str:
-        """'You', 'Computer', 'West'."""
+        """'You', 'Computer', 'West', or the name of the person at the seat."""
+        if self._mine(seat):
+            return "You"
+        if self.names is not None:
+            return self.names[seat]
         return _NAMES[self.players][seat]
 
     def subject(self, seat: int) -> str:
         """The seat as the subject of a sentence: 'You', 'The computer', 'West'."""
-        return "The computer" if self.two_handed and seat == 1 else self.name(seat)
+        if self.two_handed and seat == 1 and self.computer_only:
+            return "The computer"
+        return self.name(seat)
 
     def object(self, seat: int) -> str:
         """The seat inside a sentence: 'you', 'the computer', 'West'."""
-        return "you" if seat == 0 else self.subject(seat).replace("The ", "the ")
+        if self._mine(seat):
+            return "you"
+        subject = self.subject(seat)
+        return "the computer" if subject == "The computer" else subject
+
+    def short(self, seat: int) -> str:
+        """The seat in a list of scores: 'you', 'computer', 'West'."""
+        if self.computer_only and self.two_handed and seat == 1:
+            return "computer"
+        return self.object(seat)
 
     def verb(self, seat: int, verb: str, *, inside: bool = False) -> str:
         """'You play', 'The computer plays', 'West plays'; `inside` a sentence, 'you play'."""
         who = self.object(seat) if inside else self.subject(seat)
-        return f"{who} {verb if seat == 0 else _third_person(verb)}"
+        return f"{who} {verb if self._mine(seat) else _third_person(verb)}"
 
     def whose(self, seat: int) -> str:
         """'Your', "Computer's", "West's"."""
-        return "Your" if seat == 0 else f"{self.name(seat)}'s"
+        return "Your" if self._mine(seat) else f"{self.name(seat)}'s"
 
     def label(self, seat: int) -> str:
-        """At most three letters under a card on the table: 'you', 'cpu', 'W'."""
-        if seat == 0:
+        """At most three letters under a card on the table, different for each seat: 'you',
+        'cpu', 'W', or the start of a person's name."""
+        if self._mine(seat):
             return "you"
-        return "cpu" if self.two_handed else self.name(seat)[0]
+        if self.computer_only:
+            return "cpu" if self.two_handed else self.name(seat)[0]
+        labels = [self._abbreviation(other) for other in range(self.players)]
+        mine = labels[seat]
+        if labels.count(mine) > 1 or (mine.lower() == "you" and not self._mine(seat)):
+            return f"{self.name(seat)[:2]}{seat + 1}"
+        return mine
+
+    def _abbreviation(self, seat: int) -> str:
+        return "you" if self._mine(seat) else self.name(seat)[:3]
 
     # -- a side
 
@@ -106,9 +157,13 @@ class Seating:
         """A side inside a sentence: 'you', 'the computer', 'you and North'."""
         return " and ".join(self.object(seat) for seat in self.seats_of(side))
 
+    def side_short(self, side: int) -> str:
+        """A side in a list of scores: 'you', 'computer', 'you and North'."""
+        return " and ".join(self.short(seat) for seat in self.seats_of(side))
+
     def side_verb(self, side: int, verb: str) -> str:
         """'You win', 'The computer wins', 'West and East win'."""
-        plural = side == self.side_of(0) or len(self.seats_of(side)) > 1
+        plural = (side == self.side_of(0) and not self.watching) or len(self.seats_of(side)) > 1
         return f"{self.side_subject(side)} {verb if plural else _third_person(verb)}"
 
     def board_order(self) -> tuple[int, ...]:

@@ -81,14 +81,18 @@ class Table:
     """The points of each seat's hand counted so far in this show."""
     turn: int | None = None
     """The seat whose turn it is in the play or the show, when one is awaited."""
+    watching: bool = False
+    """An onlooker's picture: seat 0's hand is face down like the others'."""
 
     @staticmethod
-    def for_game(config: GameConfig) -> Table:
-        """An empty table for the game `config` describes."""
+    def for_game(config: GameConfig, *, watching: bool = False) -> Table:
+        """An empty table for the game `config` describes (as an onlooker sees it, when
+        `watching`)."""
         n, sides = config.players, config.sides
         return Table(
             hands=[[] for _ in range(n)],
-            face_up=[seat == Seat.HUMAN for seat in range(n)],
+            face_up=[seat == Seat.HUMAN and not watching for seat in range(n)],
+            watching=watching,
             scores=[0] * sides,
             back_pegs=[0] * sides,
             cuts=[None] * n,
@@ -102,8 +106,10 @@ class Table:
         self.config = view.config
         self.phase = view.phase
         mine: list[Card | None] = list(view.hand)
+        if self.watching:
+            mine = [None] * view.hand_sizes[Seat.HUMAN]
         self.hands = [mine] + [[None] * view.hand_sizes[s] for s in range(1, n)]
-        self.face_up = [seat == Seat.HUMAN for seat in range(n)]
+        self.face_up = [seat == Seat.HUMAN and not self.watching for seat in range(n)]
         in_count = len(view.pile)
         self.pile = list(view.history[len(view.history) - in_count :]) if in_count else []
         self.count = view.count
@@ -121,8 +127,9 @@ class Table:
         self.note = None
         if view.phase is Phase.SHOW:
             self.pile, self.count, self.passed = [], 0, set()
-            kept: list[Card | None] = list(view.kept)
-            self.hands = [kept] + [[None] * len(view.kept) for _ in range(1, n)]
+            size = self.config.kept_size
+            kept: list[Card | None] = [None] * size if self.watching else list(view.kept)
+            self.hands = [kept] + [[None] * size for _ in range(1, n)]
             for shown in view.shown:
                 if not shown.crib and view.starter is not None:
                     self.shown[shown.seat] = score_hand(shown.cards, view.starter).total
@@ -157,11 +164,11 @@ class Table:
                 self.dealer = dealer  # the hands themselves come from the next `sync`
                 self.cuts = [None] * len(self.cuts)
             case Discarded(seat, cards):
-                if seat == Seat.HUMAN:
+                if cards and self.face_up[seat]:
                     self.hands[seat] = [c for c in self.hands[seat] if c not in cards]
-                else:
-                    self.hands[seat] = self.hands[seat][len(cards) :]
-                self.crib.extend([None] * len(cards))
+                else:  # another seat's discards, whose cards it does not show
+                    self.hands[seat] = self.hands[seat][self.config.discards :]
+                self.crib.extend([None] * self.config.discards)
             case StarterTurned(_, card):
                 self.starter = card
                 self.phase = Phase.PLAY

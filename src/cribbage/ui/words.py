@@ -61,6 +61,8 @@ class Tone(Enum):
     """Something the computer did or scored."""
     RESULT = "result"
     ERROR = "error"
+    TALK = "talk"
+    """Something a person at the table said."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +124,7 @@ class Speaker:
         return self.seating.whose(seat)
 
     def tone(self, seat: int) -> Tone:
-        return Tone.HUMAN if seat == Seat.HUMAN else Tone.COMPUTER
+        return Tone.HUMAN if seat == Seat.HUMAN and not self.seating.watching else Tone.COMPUTER
 
     def lines(self, event: Event | MatchOver) -> list[Line]:
         """The messages for one event (none for an event that says nothing by itself)."""
@@ -138,11 +140,12 @@ class Speaker:
                 who = self.verb(dealer, "deal", inside=True)
                 return [Line(f"Hand {number}: {who}.", Tone.RESULT)]
             case Discarded(seat, cards):
-                if seat == Seat.HUMAN:
+                if seat == Seat.HUMAN and not self.seating.watching:
                     return [Line(f"You lay away {g.cards(cards)}.", Tone.HUMAN)]
                 if self.quiet:
                     return []
-                many = "one card" if len(cards) == 1 else f"{number_word(len(cards))} cards"
+                laid = len(cards) or self.seating.discards  # cards hidden: as many as the rules say
+                many = "one card" if laid == 1 else f"{number_word(laid)} cards"
                 return [Line(f"{self.verb(seat, 'lay')} away {many}.", Tone.COMPUTER)]
             case StarterTurned(cutter, card):
                 return [Line(f"{self.verb(cutter, 'cut')}: the starter is the {g.card(card)}.")]
