@@ -69,7 +69,7 @@ LAYERS = [
 
 @pytest.mark.parametrize(("module", "above"), LAYERS)
 def test_each_layer_imports_nothing_above_it(module: str, above: tuple[str, ...]) -> None:
-    """The map of the README's Architecture section: imports point one way."""
+    """The map of docs/architecture.md: imports point one way."""
     code = (
         f"import sys, {module}; "
         "print(' '.join(sorted({k.split('.')[1] for k in sys.modules if k.count('.') >= 1 "
