@@ -1,0 +1,345 @@
+"""Joining a table from another terminal: `RemoteTable`, a `cribbage.tables.Table` whose
+news comes over a connection to the host.
+
+The connection lives in a thread of its own (an asyncio loop): it answers the table's
+heartbeat, reads each message, checks it (`messages.from_table`) and turns it into the
+player's frame (`cribbage.frame`: the player is seat 0), and the screen picks the news up
+when it is ready, so it never waits on the network. An action goes the other way, turned
+back into the table's numbering.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import socket
+import threading
+from concurrent.futures import Future
+from typing import Any, Final
+
+from ..frame import Frame
+from ..rules import Action, GameConfig
+from ..tables import Closed, News, Notice, Refused, Said, SeatInfo, Seats, Update
+from ..text import visible
+from ..view import MatchView
+from . import messages as m
+from .channel import Channel, ChannelError, VersionMismatch, WrongCode, join_handshake
+from .host import SILENCE_SECONDS
+
+__all__ = ["JoinError", "RemoteTable", "parse_address"]
+
+CONNECT_SECONDS: Final = 15.0
+"""How long joining may take, from the first packet to the seat."""
+
+
+class JoinError(Exception):
+    """The table cannot be joined; the text says why in a sentence."""
+
+
+def parse_address(text: str, default_port: int) -> tuple[str, int]:
+    """The host and port of `HOST[:PORT]` (an IPv6 address in brackets: `[::1]:7121`).
+
+    >>> parse_address("192.168.1.5", 7121), parse_address("box:4000", 7121)
+    (('192.168.1.5', 7121), ('box', 4000))
+    >>> parse_address("[::1]:4000", 7121)
+    ('::1', 4000)
+
+    Raises:
+        ValueError: no host, or a port that is not a number from 1 to 65535, in a sentence.
+    """
+    text = text.strip()
+    port = default_port
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            raise ValueError(f"'{visible(text)}' is not HOST[:PORT].")
+        host, rest = text[1:end], text[end + 1 :]
+        if rest:
+            if not rest.startswith(":"):
+                raise ValueError(f"'{visible(text)}' is not HOST[:PORT].")
+            port = _port(rest[1:])
+    elif text.count(":") == 1:
+        host, number = text.split(":")
+        port = _port(number)
+    else:
+        host = text
+    if not host:
+        raise ValueError("Name the host to join: HOST or HOST:PORT.")
+    return host, port
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ValueError(f"A port is a number from 1 to 65535, not '{visible(text)}'.")
+    return int(text)
+
+
+class RemoteTable:
+    """A seat (or an onlooker's place) at a table hosted elsewhere.
+
+    `join` connects and takes the seat; the table is then played as any other. A lost
+    connection is news (`Closed`); `join` again takes the seat back.
+    """
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        *,
+        code: str,
+        name: str,
+        seat: int | None = None,
+        watch: bool = False,
+    ) -> None:
+        self.host = host
+        self.port = port
+        self.code = code
+        self.name = name
+        self.seat = seat
+        self.watch = watch
+        self.frame: Frame | None = None
+        self.level = "expert"
+        self.started = False
+        self.last: MatchView | None = None
+        self._seats: Seats | None = None
+        self._news: queue.Queue[News] = queue.Queue()
+        self._chatter: queue.Queue[News] = queue.Queue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._channel: Channel | None = None
+        self._thread: threading.Thread | None = None
+        self._welcomed: Future[None] | None = None
+
+    # -- connecting
+
+    def join(self) -> None:
+        """Connect to the table and take the seat (again, after a lost connection).
+
+        Raises:
+            JoinError: the host cannot be reached, refuses, or is not a table of this
+                version, said in a sentence.
+        """
+        self.leave(quietly=True)
+        self._welcomed = Future()
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        self._thread = threading.Thread(target=self._run, args=(loop,), name="join", daemon=True)
+        self._thread.start()
+        try:
+            self._welcomed.result(CONNECT_SECONDS + 5)
+        except TimeoutError:
+            self.leave(quietly=True)
+            raise JoinError(
+                f"The table at {self.host} port {self.port} did not answer in time."
+            ) from None
+
+    def _run(self, loop: asyncio.AbstractEventLoop) -> None:
+        asyncio.set_event_loop(loop)
+        try:
+            loop.run_until_complete(self._connection())
+        finally:
+            loop.close()
+
+    async def _connection(self) -> None:
+        welcomed = self._welcomed
+        assert welcomed is not None
+        try:
+            channel = await asyncio.wait_for(self._connect(), CONNECT_SECONDS)
+        except JoinError as err:
+            welcomed.set_exception(err)
+            return
+        except TimeoutError:
+            welcomed.set_exception(
+                JoinError(f"The table at {self.host} port {self.port} did not answer in time.")
+            )
+            return
+        self._channel = channel
+        text = "The connection to the table was lost."
+        try:
+            while True:
+                data = await asyncio.wait_for(channel.receive(), SILENCE_SECONDS)
+                message = m.from_table(data)
+                done = self._take(channel, message)
+                if done is not None:
+                    text = done
+                    break
+        except TimeoutError:
+            text = "The table has not been heard from for 15 seconds: the connection is lost."
+        except m.MessageError as err:
+            text = f"The table sent something this program cannot read ({err})."
+        except (ChannelError, asyncio.IncompleteReadError, ConnectionError, OSError):
+            pass
+        except asyncio.CancelledError:
+            return
+        finally:
+            channel.close()
+        if not welcomed.done():
+            welcomed.set_exception(JoinError(text))
+        else:
+            self._news.put(Closed(text))
+
+    async def _connect(self) -> Channel:
+        where = f"{self.host} port {self.port}"
+        try:
+            reader, writer = await asyncio.open_connection(self.host, self.port)
+        except socket.gaierror:
+            raise JoinError(f"The host '{visible(self.host)}' is not known.") from None
+        except ConnectionRefusedError:
+            raise JoinError(f"No table is open at {where}: the connection was refused.") from None
+        except OSError as err:
+            raise JoinError(
+                f"The table at {where} cannot be reached ({err.strerror or err})."
+            ) from None
+        try:
+            channel = await join_handshake(reader, writer, self.code)
+        except VersionMismatch as err:
+            writer.close()
+            raise JoinError(str(err)) from None
+        except WrongCode:
+            writer.close()
+            raise JoinError(f"The table at {where} did not accept the code {self.code}.") from None
+        except (ChannelError, asyncio.IncompleteReadError, ConnectionError, OSError) as err:
+            writer.close()
+            why = str(err) if isinstance(err, ChannelError) else "the connection closed"
+            raise JoinError(f"The table at {where} could not be joined: {why[:200]}") from None
+        channel.send(
+            {"type": "join", "name": self.name[:64], "seat": self.seat, "watch": self.watch}
+        )
+        await writer.drain()
+        return channel
+
+    def _take(self, channel: Channel, message: m.FromTable) -> str | None:
+        """Take one message from the table; a sentence when the connection ends with it."""
+        welcomed = self._welcomed
+        assert welcomed is not None
+        match message:
+            case m.Welcome(seat, game, _, level):
+                self.frame = Frame(game, seat if seat is not None else 0)
+                self.seat = seat
+                self.level = level
+                if not welcomed.done():
+                    welcomed.set_result(None)
+            case m.SeatsMessage(seats, started):
+                frame = self._frame()
+                if len(seats) == frame.players:
+                    self._seats = Seats(frame.per_seat(seats), started)
+                    self.started = started
+                    self._chatter.put(self._seats)
+            case m.UpdateMessage(events, match, by):
+                frame = self._frame()
+                turned = frame.match_view(match)
+                self.last = turned
+                self.started = True
+                self._news.put(
+                    Update(frame.events(events), turned, None if by is None else frame.seat(by))
+                )
+            case m.Text("refused", text):
+                self._news.put(Refused(text))
+            case m.Text("notice", text):
+                self._chatter.put(Notice(text))
+            case m.Text(_, text):  # error or bye: the table closes the connection
+                return text
+            case m.SaidMessage(name, text):
+                self._chatter.put(Said(visible(name), visible(text)))
+            case m.NewCode(code):
+                self.code = code
+            case m.Ping():
+                channel.send({"type": "pong"})
+            case m.Pong():
+                pass
+        return None
+
+    def _frame(self) -> Frame:
+        if self.frame is None:
+            raise m.MessageError("the table sent news before its welcome")
+        return self.frame
+
+    def _send(self, message: dict[str, Any]) -> None:
+        loop, channel = self._loop, self._channel
+        if loop is None or channel is None or loop.is_closed():
+            return
+
+        def send() -> None:
+            if not channel.writer.is_closing():
+                channel.send(message)
+
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(send)
+
+    def leave(self, *, quietly: bool = False) -> None:
+        """Say goodbye to the table (unless `quietly`) and close the connection."""
+        loop, thread, channel = self._loop, self._thread, self._channel
+        if loop is None or thread is None:
+            return
+        if not quietly and channel is not None:
+            self._send({"type": "bye"})
+
+        def stop() -> None:
+            for task in asyncio.all_tasks(loop):
+                task.cancel()
+
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(stop)
+        thread.join(5)
+        self._loop = self._thread = self._channel = None
+
+    # -- the Table the screen plays
+
+    @property
+    def config(self) -> GameConfig:
+        return self._frame().game_config()
+
+    @property
+    def seats(self) -> Seats | None:
+        return self._seats
+
+    @property
+    def watching(self) -> bool:
+        return self.watch
+
+    @property
+    def live(self) -> bool:
+        return True
+
+    def snapshot(self) -> MatchView:
+        if self.last is None:
+            raise RuntimeError("The game has not started.")
+        return self.last
+
+    def news(self, timeout: float = 0) -> News | None:
+        for source in (self._chatter, self._news):
+            with contextlib.suppress(queue.Empty):
+                return source.get_nowait()
+        if timeout > 0:
+            with contextlib.suppress(queue.Empty):
+                return self._news.get(timeout=timeout)
+        return None
+
+    def chatter(self) -> list[News]:
+        found: list[News] = []
+        while True:
+            try:
+                found.append(self._chatter.get_nowait())
+            except queue.Empty:
+                return found
+
+    def act(self, action: Action) -> None:
+        self._send(m.action_message(self._frame().action(action)))
+
+    def next_game(self) -> None:
+        pass  # the table goes on to the next game by itself
+
+    def say(self, text: str) -> None:
+        self._send({"type": "talk", "text": text[: m.TALK_LENGTH]})
+
+    def start(self) -> None:
+        self._send({"type": "start"})
+
+    def again(self) -> None:
+        self._send({"type": "again"})
+
+    def give(self, seat: int) -> None:
+        self._send({"type": "give", "seat": self._frame().global_seat(seat)})
+
+    def names(self) -> tuple[SeatInfo, ...]:
+        return self._seats.seats if self._seats is not None else ()

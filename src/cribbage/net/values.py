@@ -1,0 +1,287 @@
+"""The game's values as JSON and back: views, events, rules, actions.
+
+`encode` turns any value the engine hands a seat (a `MatchView`, an event, a `GameConfig`...)
+into plain JSON data, and `decode(kind, data)` builds a value of `kind` from such data,
+checking every field against the type the engine gives it: a card is a card (`"5H"`), a
+phase one of the phases, a tuple of cards a list of cards, and no list longer than any game
+can make. Anything else raises `ValueError` with a short account of what is wrong.
+
+Events travel tagged by their class (`{"event": "Played", "seat": 1, ...}`).
+
+>>> from cribbage.events import Played
+>>> from cribbage.cards import Card
+>>> encode(Played(1, Card.parse("5h"), 15))
+{'event': 'Played', 'seat': 1, 'card': '5H', 'count': 15}
+>>> decode(EventOrMatchOver, {'event': 'Played', 'seat': 1, 'card': '5H', 'count': 15})
+Played(seat=1, card=Card(Rank.FIVE, Suit.HEARTS), count=15)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from enum import Enum
+from typing import Any, Final, TypeAlias, Union, get_args, get_origin, get_type_hints
+
+from .. import events as _events
+from ..cards import Card
+from ..errors import CribbageError
+from ..match import MatchConfig, MatchOver
+from ..rules import Claim, CutForDeal, CutStarter, Discard, GameConfig, Play
+from ..scoring import Score, ScoreItem
+from ..view import MatchView, PlayerView, ShownHand
+
+__all__ = ["ACTIONS", "EVENTS", "EventOrMatchOver", "decode", "encode"]
+
+EventOrMatchOver: TypeAlias = _events.Event | MatchOver
+
+EVENTS: Final[dict[str, type]] = {
+    kind.__name__: kind for kind in (*get_args(_events.Event), MatchOver)
+}
+"""The classes an event may be, by name."""
+
+ACTIONS: Final[dict[str, type]] = {
+    kind.__name__: kind for kind in (CutForDeal, Discard, CutStarter, Play, Claim)
+}
+"""The classes an action may be, by name."""
+
+MAX_ITEMS: Final = 1000
+"""The most items in any list (a game's plays, kept deal by deal, are far fewer)."""
+MAX_NUMBER: Final = 10**9
+"""No number in a game is larger than this (targets and match points included)."""
+_CLASSES: Final = (
+    MatchView,
+    PlayerView,
+    ShownHand,
+    GameConfig,
+    MatchConfig,
+    ScoreItem,
+    *EVENTS.values(),
+    *ACTIONS.values(),
+)
+
+
+def encode(value: object) -> Any:
+    """`value` as JSON data (see the module's description)."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Score):
+        return [encode(item) for item in value.items]
+    if isinstance(value, range):
+        return [value.start, value.stop]
+    if isinstance(value, tuple | list):
+        return [encode(item) for item in value]
+    if isinstance(value, frozenset | set):
+        return sorted(encode(item) for item in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data: dict[str, Any] = {}
+        if type(value).__name__ in EVENTS and type(value) in EVENTS.values():
+            data["event"] = type(value).__name__
+        for field in dataclasses.fields(value):
+            data[field.name] = encode(getattr(value, field.name))
+        return data
+    raise TypeError(f"cannot encode {type(value).__name__}")
+
+
+def decode(kind: Any, data: Any) -> Any:
+    """A value of `kind` from JSON `data`.
+
+    Raises:
+        ValueError: `data` does not describe a value of `kind`.
+    """
+    return _decoder(kind)(data)
+
+
+_DECODERS: dict[Any, Callable[[Any], Any]] = {}
+
+
+def _decoder(kind: Any) -> Callable[[Any], Any]:
+    """The function that decodes `kind`, made once for each kind."""
+    found = _DECODERS.get(kind)
+    if found is None:
+        found = _DECODERS[kind] = _make_decoder(kind)
+    return found
+
+
+def _make_decoder(kind: Any) -> Callable[[Any], Any]:
+    origin = get_origin(kind)
+    if kind is EventOrMatchOver or kind is _events.Event:
+        return _decode_event
+    if origin in (Union, types.UnionType):
+        return _union_decoder(get_args(kind))
+    if origin is tuple:
+        args = get_args(kind)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _decoder(args[0])
+            return lambda data: tuple(item(each) for each in _list(data))
+        items = tuple(_decoder(arg) for arg in args)
+
+        def fixed(data: Any) -> tuple[Any, ...]:
+            values = _list(data)
+            if len(values) != len(items):
+                raise ValueError(f"{len(items)} items were expected")
+            return tuple(item(value) for item, value in zip(items, values, strict=True))
+
+        return fixed
+    if origin is frozenset:
+        (arg,) = get_args(kind)
+        member = _decoder(arg)
+        return lambda data: frozenset(member(each) for each in _list(data))
+    simple = _SIMPLE.get(kind)
+    if simple is not None:
+        return simple
+    if isinstance(kind, type) and issubclass(kind, Enum):
+        return _enum_decoder(kind)
+    if kind in _CLASSES:
+        return _class_decoder(kind)
+    raise TypeError(f"cannot decode a {kind!r}")
+
+
+def _union_decoder(options: tuple[Any, ...]) -> Callable[[Any], Any]:
+    optional = type(None) in options
+    decoders = [_decoder(option) for option in options if option is not type(None)]
+
+    def union(data: Any) -> Any:
+        if data is None and optional:
+            return None
+        first = "a value was expected"
+        for decoder in decoders:
+            try:
+                return decoder(data)
+            except ValueError as err:
+                first = str(err)
+        raise ValueError(first)
+
+    return union
+
+
+def _enum_decoder(kind: type[Enum]) -> Callable[[Any], Any]:
+    def enum(data: Any) -> Any:
+        try:
+            return kind(data)
+        except (ValueError, TypeError):
+            raise ValueError(f"{str(data)[:20]!r} is not a {kind.__name__}") from None
+
+    return enum
+
+
+def _decode_event(data: Any) -> Any:
+    if not isinstance(data, dict):
+        raise ValueError("an event was expected")
+    name = data.get("event")
+    kind = EVENTS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise ValueError("not an event")
+    return _decoder(kind)({key: value for key, value in data.items() if key != "event"})
+
+
+def _class_decoder(kind: type) -> Callable[[Any], Any]:
+    module = typing.cast(Any, __import__(kind.__module__, fromlist=["_"]))
+    hints = get_type_hints(kind, vars(module))
+    fields = [
+        (
+            field.name,
+            _decoder(hints[field.name]),
+            field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING,
+        )
+        for field in dataclasses.fields(kind)
+    ]
+    names = {name for name, _, _ in fields}
+    title = kind.__name__
+
+    def instance(data: Any) -> Any:
+        if not isinstance(data, dict):
+            raise ValueError(f"a {title} was expected")
+        if not names.issuperset(data):
+            unknown = sorted(str(key) for key in set(data) - names)[0]
+            raise ValueError(f"a {title} has no field {unknown[:20]!r}")
+        values: dict[str, Any] = {}
+        for name, decoder, required in fields:
+            if name not in data:
+                if required:
+                    raise ValueError(f"a {title} needs its {name}")
+                continue
+            try:
+                values[name] = decoder(data[name])
+            except ValueError as err:
+                raise ValueError(f"{title}.{name}: {err}") from None
+        try:
+            return kind(**values)
+        except (ValueError, TypeError, CribbageError) as err:
+            raise ValueError(f"a {title} that cannot be: {err}") from None
+
+    return instance
+
+
+def _list(data: Any) -> list[Any]:
+    if not isinstance(data, list):
+        raise ValueError("a list was expected")
+    if len(data) > MAX_ITEMS:
+        raise ValueError("a list is too long")
+    return data
+
+
+def _int(data: Any) -> int:
+    if isinstance(data, bool) or not isinstance(data, int):
+        raise ValueError(f"{str(data)[:20]!r} is not a whole number")
+    if abs(data) > MAX_NUMBER:
+        raise ValueError("a number is too large")
+    return data
+
+
+def _bool(data: Any) -> bool:
+    if not isinstance(data, bool):
+        raise ValueError("true or false was expected")
+    return data
+
+
+def _str(data: Any) -> str:
+    if not isinstance(data, str) or len(data) > 200:
+        raise ValueError("a short text was expected")
+    return data
+
+
+def _card(data: Any) -> Card:
+    if not isinstance(data, str) or len(data) > 3:
+        raise ValueError("a card was expected")
+    try:
+        card = Card.parse(data)
+    except CribbageError:
+        raise ValueError(f"{data!r} is not a card") from None
+    if str(card) != data:
+        raise ValueError(f"{data!r} is not a card as the table writes it")
+    return card
+
+
+def _score(data: Any) -> Score:
+    item = _decoder(ScoreItem)
+    return Score(tuple(item(each) for each in _list(data)))
+
+
+def _range(data: Any) -> range:
+    items = _list(data)
+    if len(items) != 2:
+        raise ValueError("a range is its start and its stop")
+    return range(_int(items[0]), _int(items[1]))
+
+
+def _none(data: Any) -> None:
+    if data is not None:
+        raise ValueError("nothing was expected")
+
+
+_SIMPLE: Final[dict[Any, Callable[[Any], Any]]] = {
+    int: _int,
+    bool: _bool,
+    str: _str,
+    Card: _card,
+    Score: _score,
+    range: _range,
+    type(None): _none,
+}
