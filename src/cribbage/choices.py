@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["LEVELS", "MATCH_POINTS", "Counting", "FirstDealer", "Overcount"]
+__all__ = ["DEFAULT_PORT", "LEVELS", "MATCH_POINTS", "Counting", "FirstDealer", "Overcount"]
+
+DEFAULT_PORT = 7121
+"""The port a table with people opens on, and is joined at, unless told otherwise."""
 
 LEVELS = ("easy", "classic", "expert")
 """The computer's levels, from weakest to strongest."""

@@ -15,11 +15,14 @@ import os
 import sys
 from collections.abc import Iterator, Sequence
 from types import FrameType
-from typing import Final, NoReturn, TextIO
+from typing import TYPE_CHECKING, Final, NoReturn, TextIO
 
 from . import __version__
-from .choices import LEVELS, MATCH_POINTS, FirstDealer, Overcount
+from .choices import DEFAULT_PORT, LEVELS, MATCH_POINTS, FirstDealer, Overcount
 from .errors import CribbageError
+
+if TYPE_CHECKING:
+    from .ui import Options
 
 # The rest of the program is imported where a command needs it, so that `--help` and
 # `--version` answer at once.
@@ -39,7 +42,10 @@ USAGE = (
     "       cribbage --count CARD CARD CARD CARD STARTER [--crib] [--ascii]\n"
     "       cribbage --discard CARD CARD CARD CARD CARD [CARD] [--dealer|--pone]\n"
     "                [--five-card|--players {3,4} [--partners]] [--ascii]\n"
-    "       cribbage --practice [--seed N] [--ascii]"
+    "       cribbage --practice [--seed N] [--ascii]\n"
+    "       cribbage --host [game options] [--port N] [--bind ADDRESS] [--code CODE]\n"
+    "                [--name NAME] [--headless] [--resume]\n"
+    "       cribbage --join HOST[:PORT] [--code CODE] [--name NAME] [--seat SEAT] [--watch]"
 )
 
 
@@ -50,6 +56,11 @@ class UsageError(Exception):
 class TerminalError(Exception):
     """A terminal the game cannot draw on (an unknown type, no cursor addressing); the text is
     one line for stderr, and the exit status 1."""
+
+
+class TableError(Exception):
+    """A table that cannot be opened or joined (a port in use, a refused connection, a full
+    table, another version); the text is one line for stderr, and the exit status 1."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -269,8 +280,79 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="practise counting hands: type each count, see if it is right, and how fast",
     )
+    net = parser.add_argument_group(
+        "play with friends",
+        "One player hosts a table; the others join it from their own terminals, on this "
+        "machine or across a network. The computer plays every empty seat.",
+    )
+    net.add_argument(
+        "--host",
+        action="store_true",
+        help="open a table for the game the other options describe; the screen shows the "
+        "address and the join code to give the others, and Enter starts the game",
+    )
+    net.add_argument(
+        "--join",
+        metavar="HOST[:PORT]",
+        help="take a seat at the table open at HOST (a name or an address; the port "
+        f"defaults to {DEFAULT_PORT})",
+    )
+    net.add_argument(
+        "--port",
+        type=_port,
+        default=None,
+        metavar="N",
+        help=f"with --host: the port to listen on (default {DEFAULT_PORT}; 0: any free one)",
+    )
+    net.add_argument(
+        "--bind",
+        metavar="ADDRESS",
+        help="with --host: listen on this address only (default: every address of the machine)",
+    )
+    net.add_argument(
+        "--code",
+        metavar="CODE",
+        help="the join code: with --host, the table's own instead of a random one (three "
+        "parts at least, like 7-amber-otter); with --join, the code the host gave "
+        "(asked for when not given)",
+    )
+    net.add_argument(
+        "--name",
+        metavar="NAME",
+        help="your name at the table (default: your login name; at most 16 characters)",
+    )
+    net.add_argument(
+        "--seat",
+        metavar="SEAT",
+        help="with --join: the seat to take, south, west, north or east (or 1 to 4), "
+        "as the host sees the table; default: the first free one",
+    )
+    net.add_argument(
+        "--watch",
+        action="store_true",
+        help="with --join: watch the game, the board and every card played or shown, never a hand",
+    )
+    net.add_argument(
+        "--headless",
+        action="store_true",
+        help="with --host: host without a seat or a screen (for a table on a server); the "
+        "join code and one line per game event go to standard output, and any player "
+        "starts the game",
+    )
+    net.add_argument(
+        "--resume",
+        action="store_true",
+        help="with --host: open the table saved when the host last left it, with the same "
+        "code; its players join again to take back their seats",
+    )
     add("--version", action="version", version=f"cribbage {__version__}")
     return parser
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or not 0 <= int(text) <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not '{text}'")
+    return int(text)
 
 
 BROKEN_PIPE: Final = 128 + 13
@@ -317,7 +399,33 @@ SCALES: Final[dict[str, tuple[int, int, int]]] = {
 }
 """The scales of match points `--match-points` takes: for a win, a skunk, a double skunk."""
 
+_GAME_OPTIONS: Final = frozenset(
+    {
+        "players",
+        "partners",
+        "five_card",
+        "game",
+        "match",
+        "match_points",
+        "first_dealer",
+        "lurch",
+        "level",
+        "explain",
+        "muggins",
+        "manual",
+        "penalty",
+        "seed",
+    }
+)
+"""The options that set a game's rules (at a table: the host's alone)."""
+_DISPLAY_OPTIONS: Final = frozenset({"ascii", "quiet", "no_autoplay", "random_cut", "coach"})
+"""The options of each player's own screen."""
+
 TOOLS: Final[dict[str, frozenset[str]]] = {
+    "host": _GAME_OPTIONS
+    | _DISPLAY_OPTIONS
+    | {"port", "bind", "code", "name", "headless", "resume"},
+    "join": _DISPLAY_OPTIONS | {"code", "name", "seat", "watch"},
     "rules": frozenset(),
     "stats": frozenset(),
     "replay": frozenset({"ascii"}),
@@ -326,7 +434,17 @@ TOOLS: Final[dict[str, frozenset[str]]] = {
     "practice": frozenset({"seed", "ascii"}),
 }
 """The options that do something else than play (each alone), and what each can take."""
-_ONLY_WITH: Final = {"crib": "count", "dealer": "discard", "pone": "discard"}
+_ONLY_WITH: Final = {
+    "crib": "count",
+    "dealer": "discard",
+    "pone": "discard",
+    "port": "host",
+    "bind": "host",
+    "headless": "host",
+    "resume": "host",
+    "seat": "join",
+    "watch": "join",
+}
 """Options that mean something to one tool only."""
 
 
@@ -345,9 +463,28 @@ def check_combination(args: argparse.Namespace) -> None:
     for dest, tool in _ONLY_WITH.items():
         if dest in given and tool not in given:
             raise UsageError(f"{name(dest)} goes with {name(tool)}. Try 'cribbage --help'.")
+    for dest in ("code", "name"):
+        if dest in given and not ({"host", "join"} & set(given)):
+            raise UsageError(f"{name(dest)} goes with --host or --join. Try 'cribbage --help'.")
     tools = [dest for dest in given if dest in TOOLS]
-    if not tools or tools == ["discard"]:
+    if not tools or tools in (["discard"], ["host"]):
         _check_game(args)
+    if args.resume:
+        rules = sorted(dest for dest in given if dest in _GAME_OPTIONS)
+        if rules:
+            raise UsageError(
+                f"{name(rules[0])} does not go with --resume: a table opens again with its "
+                "own rules. Try 'cribbage --help'."
+            )
+    if args.seat is not None and args.watch:
+        raise UsageError("--seat and --watch go one at a time. Try 'cribbage --help'.")
+    if args.join is not None:
+        given_rules = sorted(dest for dest in given if dest in _GAME_OPTIONS)
+        if given_rules:
+            raise UsageError(
+                f"{name(given_rules[0])} does not go with --join: the table's rules are the "
+                "host's. Try 'cribbage --help'."
+            )
     if len(tools) > 1:
         *most, last = [name(tool) for tool in tools]
         raise UsageError(f"{', '.join(most)} and {last} go one at a time. Try 'cribbage --help'.")
@@ -414,11 +551,15 @@ def _run(argv: Sequence[str] | None) -> int:
             return show_statistics()
         if args.replay is not None:
             return replay(args.replay, ascii_only=args.ascii)
+        if args.host or args.join is not None:
+            from .people import play_with_people
+
+            return play_with_people(args)
         return play(args)
     except UsageError as err:
         print(f"cribbage: {err}", file=sys.stderr)
         return 2
-    except TerminalError as err:
+    except (TerminalError, TableError) as err:
         print(f"cribbage: {err}", file=sys.stderr)
         return 1
     except CribbageError as err:
@@ -499,7 +640,7 @@ def replay(path: str, *, ascii_only: bool = False) -> int:
     from .storage import Storage
 
     record = Storage().open_record(path)  # a bad file: InvalidRecordError, one line, status 2
-    _check_terminal()
+    check_terminal()
     from .ui import run_replay
     from .ui.screen import TerminalGone
 
@@ -517,15 +658,31 @@ def has_terminal() -> bool:
 
 def play(args: argparse.Namespace) -> int:
     """Start the game in the terminal with the parsed options."""
-    from .rules import Counting
     from .storage import Storage
-    from .ui import Options, run
-    from .ui.game import DELAY
+    from .ui import run
     from .ui.screen import TerminalGone
 
-    _check_terminal()
+    check_terminal()
+    options = game_options(args)
+    with stopped_by_signals(), Storage() as storage:
+        try:
+            return run(options, ascii_only=args.ascii, storage=storage, fresh=args.new)
+        except TerminalGone:
+            return 128 + 1  # as for SIGHUP, which a closed terminal sends too
+
+
+def game_options(args: argparse.Namespace) -> Options:
+    """The game and the screen the parsed options ask for.
+
+    Raises:
+        UsageError: CRIBBAGE_DELAY is not a number of seconds from 0 to 10.
+    """
+    from .rules import Counting
+    from .ui import Options
+    from .ui.game import DELAY
+
     delay = _delay()
-    options = Options(
+    return Options(
         target=args.game or (61 if args.five_card else 121),
         games=args.match or 1,
         level=args.level or "expert",
@@ -549,14 +706,9 @@ def play(args: argparse.Namespace) -> int:
         lurch=args.lurch,
         penalty=args.penalty or Overcount.BSD,
     )
-    with stopped_by_signals(), Storage() as storage:
-        try:
-            return run(options, ascii_only=args.ascii, storage=storage, fresh=args.new)
-        except TerminalGone:
-            return 128 + 1  # as for SIGHUP, which a closed terminal sends too
 
 
-def _check_terminal() -> None:
+def check_terminal() -> None:
     """Return if the game can take over this terminal.
 
     Raises:

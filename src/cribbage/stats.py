@@ -26,15 +26,16 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
 from .cards import Card, format_cards
 from .choices import LEVELS
-from .events import GameOver, GameResult, Reason, Scored, Shown
-from .match import MatchOver
+from .events import Event, GameOver, GameResult, Reason, Scored, Shown
+from .match import MatchConfig, MatchOver
 from .record import Record, replay_steps
-from .rules import Seat
+from .rules import GameConfig, Seat
 from .variants import Variant, variant_of
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "MatchTally",
     "SideStats",
     "Statistics",
+    "Tallier",
     "is_level_name",
     "render_statistics",
     "summary_line",
@@ -152,28 +154,47 @@ def tally_match(record: Record) -> MatchTally:
     Raises:
         InvalidRecordError: the record does not replay.
     """
-    rules = record.game_config
-    players = rules.players
-    mine = rules.side_of(Seat.HUMAN)
-    games: list[GameTally] = []
-    counter = _GameCounter(players)
-    winner: int | None = None
+    tallier = Tallier(record.game_config, record.match_config)
     for state, events in replay_steps(record):
+        tallier.add(events, state.number, state.game.hand_number)
+    return tallier.tally()
+
+
+class Tallier:
+    """Tallies a match from its events, step by step, as seat 0 (`Seat.HUMAN`) saw them: from
+    a record (`tally_match`), or as a seat of a table hosted elsewhere is told them, in its
+    own frame."""
+
+    def __init__(self, rules: GameConfig, match: MatchConfig) -> None:
+        self.rules = rules
+        self.match = match
+        self.games: list[GameTally] = []
+        self.winner: int | None = None
+        self._counter = _GameCounter(rules.players)
+
+    def add(self, events: Iterable[Event | MatchOver], number: int, deals: int) -> None:
+        """The events of one step; the match is then at game `number`, after `deals` deals."""
+        rules = self.rules
+        mine = rules.side_of(Seat.HUMAN)
         for event in events:
             if isinstance(event, Scored):
-                counter.add_scored(event)
+                self._counter.add_scored(event)
             elif isinstance(event, Shown):
-                counter.add_shown(event)
+                self._counter.add_shown(event)
             elif isinstance(event, GameOver):
                 yours = None
                 if event.winner != mine and rules.sides > 2:
                     yours = rules.result_for(event.scores[mine])
-                games.append(counter.finish(state.number, event, state.game.hand_number, yours))
-                counter = _GameCounter(players)
+                self.games.append(self._counter.finish(number, event, deals, yours))
+                self._counter = _GameCounter(rules.players)
             elif isinstance(event, MatchOver):
-                winner = event.winner
-    config = record.match_config
-    return MatchTally(tuple(games), winner, config.games != 1, variant_of(rules))
+                self.winner = event.winner
+
+    def tally(self) -> MatchTally:
+        """The games finished so far, and the match's winner once it is over."""
+        return MatchTally(
+            tuple(self.games), self.winner, self.match.games != 1, variant_of(self.rules)
+        )
 
 
 @dataclass(slots=True)

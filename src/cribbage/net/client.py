@@ -20,7 +20,8 @@ from typing import Any, Final
 
 from ..frame import Frame
 from ..rules import Action, GameConfig
-from ..tables import Closed, News, Notice, Refused, Said, SeatInfo, Seats, Update
+from ..tables import Closed, News, Notice, Refused, Said, Seats, Update
+from ..tables.news import Presence
 from ..text import visible
 from ..view import MatchView
 from . import messages as m
@@ -89,17 +90,21 @@ class RemoteTable:
         *,
         code: str,
         name: str,
-        seat: int | None = None,
+        seat: str | None = None,
         watch: bool = False,
     ) -> None:
         self.host = host
         self.port = port
         self.code = code
         self.name = name
-        self.seat = seat
+        self.wanted = seat
+        """The seat asked for (south, west, north, east, or its number from 1)."""
+        self.seat: int | None = None
         self.watch = watch
         self.frame: Frame | None = None
         self.level = "expert"
+        self.hosted = True
+        """The table's host plays at its screen (who starts the game and gives seats)."""
         self.started = False
         self.last: MatchView | None = None
         self._seats: Seats | None = None
@@ -203,7 +208,7 @@ class RemoteTable:
             why = str(err) if isinstance(err, ChannelError) else "the connection closed"
             raise JoinError(f"The table at {where} could not be joined: {why[:200]}") from None
         channel.send(
-            {"type": "join", "name": self.name[:64], "seat": self.seat, "watch": self.watch}
+            {"type": "join", "name": self.name[:64], "seat": self.wanted, "watch": self.watch}
         )
         await writer.drain()
         return channel
@@ -213,10 +218,11 @@ class RemoteTable:
         welcomed = self._welcomed
         assert welcomed is not None
         match message:
-            case m.Welcome(seat, game, _, level):
+            case m.Welcome(seat, game, _, level, hosted):
                 self.frame = Frame(game, seat if seat is not None else 0)
                 self.seat = seat
                 self.level = level
+                self.hosted = hosted
                 if not welcomed.done():
                     welcomed.set_result(None)
             case m.SeatsMessage(seats, started):
@@ -228,7 +234,6 @@ class RemoteTable:
             case m.UpdateMessage(events, match, by):
                 frame = self._frame()
                 turned = frame.match_view(match)
-                self.last = turned
                 self.started = True
                 self._news.put(
                     Update(frame.events(events), turned, None if by is None else frame.seat(by))
@@ -287,6 +292,8 @@ class RemoteTable:
 
     @property
     def config(self) -> GameConfig:
+        if self.last is not None:  # the rules as the game started: who counts their own
+            return self.last.game.config
         return self._frame().game_config()
 
     @property
@@ -307,13 +314,17 @@ class RemoteTable:
         return self.last
 
     def news(self, timeout: float = 0) -> News | None:
+        news: News | None = None
         for source in (self._chatter, self._news):
             with contextlib.suppress(queue.Empty):
-                return source.get_nowait()
-        if timeout > 0:
+                news = source.get_nowait()
+                break
+        if news is None and timeout > 0:
             with contextlib.suppress(queue.Empty):
-                return self._news.get(timeout=timeout)
-        return None
+                news = self._news.get(timeout=timeout)
+        if isinstance(news, Update):
+            self.last = news.match  # the match as the screen has been told it
+        return news
 
     def chatter(self) -> list[News]:
         found: list[News] = []
@@ -338,8 +349,19 @@ class RemoteTable:
     def again(self) -> None:
         self._send({"type": "again"})
 
+    def away(self) -> tuple[int, ...]:
+        """On a table with no host at its screen, anyone may give a gone player's seat."""
+        seats = self._seats
+        if seats is None or self.hosted or self.watch:
+            return ()
+        return tuple(n for n, seat in enumerate(seats.seats) if seat.presence is Presence.AWAY)
+
     def give(self, seat: int) -> None:
         self._send({"type": "give", "seat": self._frame().global_seat(seat)})
 
-    def names(self) -> tuple[SeatInfo, ...]:
-        return self._seats.seats if self._seats is not None else ()
+    def rejoin(self) -> str | None:
+        try:
+            self.join()
+        except JoinError as err:
+            return str(err)
+        return None

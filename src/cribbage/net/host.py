@@ -33,14 +33,16 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from .. import choices
 from ..computer import Computer
 from ..errors import CribbageError, NotYourTurnError
 from ..events import Event
 from ..match import MatchConfig, MatchOver
 from ..record import Recorder
-from ..rules import Action, GameConfig, Phase
-from ..tables import Closed, News, Notice, Refused, Said, SeatInfo, Seats, TableCore, Update
-from ..tables.news import Presence
+from ..rules import Action, Counting, GameConfig, Phase
+from ..storage.tables import TableSnapshot
+from ..tables import News, Notice, Refused, Said, SeatInfo, Seats, TableCore, Update
+from ..tables.news import SEAT_PLACES, Presence
 from ..text import visible
 from ..view import MatchView
 from . import messages as m
@@ -53,13 +55,12 @@ __all__ = [
     "Host",
     "HostError",
     "HostSeat",
-    "TableSnapshot",
     "clean_name",
     "seat_number",
 ]
 
-DEFAULT_PORT: Final = 7121
-"""The port a table opens on unless told otherwise (seven, and the points of a game)."""
+DEFAULT_PORT: Final = choices.DEFAULT_PORT
+"""The port a table opens on unless told otherwise."""
 HANDSHAKE_SECONDS: Final = 10.0
 """A connection must finish its handshake and say who joins within this time."""
 HEARTBEAT_SECONDS: Final = 5.0
@@ -79,12 +80,7 @@ TALK_SECONDS: Final = 10.0
 BUFFER_LIMIT: Final = 4 * 1024 * 1024
 """A player that leaves this much unread is too slow, and is let go."""
 
-SEAT_NAMES: Final = {
-    2: ("South", "North"),
-    3: ("South", "West", "East"),
-    4: ("South", "West", "North", "East"),
-}
-"""The table's seats by where they sit, from the host's (South's) side, to the left."""
+SEAT_NAMES: Final = SEAT_PLACES
 
 
 class HostError(Exception):
@@ -106,8 +102,9 @@ def seat_number(text: str, players: int) -> int:
     for number, name in enumerate(names):
         if word in (name.lower(), str(number + 1)):
             return number
-    listed = ", ".join(name.lower() for name in names)
-    raise ValueError(f"A seat at a table of {players} is {listed} (or 1 to {players}).")
+    *most, last = (name.lower() for name in names)
+    listed = f"{', '.join(most)} or {last}"
+    raise ValueError(f"A seat at this table of {players} is {listed} (or 1 to {players}).")
 
 
 def clean_name(text: str) -> str:
@@ -150,17 +147,6 @@ class _Seat:
     """The person a seat given to the computer belongs to (who may take it back)."""
 
 
-@dataclass(frozen=True, slots=True)
-class TableSnapshot:
-    """What is kept of a table to open it again: its match, code and people."""
-
-    recorder: Recorder
-    code: str
-    names: tuple[str | None, ...]
-    """Each seat's person, by name (None: the computer's)."""
-    level: str
-
-
 class Host:
     """A table open on the network (see the module's description).
 
@@ -170,6 +156,7 @@ class Host:
     no screen, which prints them). `keep` is called after every step with what it takes to
     open the table again (to save it). `tap` hears every message sent to a seat before it
     is encrypted (seat None: an onlooker), for tests that check what each seat is told.
+    What `keep` answers (a sentence when the table could not be kept) is told to the host.
     """
 
     def __init__(
@@ -178,6 +165,7 @@ class Host:
         match: MatchConfig,
         *,
         level: str = "expert",
+        counting: Counting = Counting.AUTOMATIC,
         own_name: str | None = None,
         code: str | None = None,
         bind: str | None = None,
@@ -186,12 +174,14 @@ class Host:
         resume: TableSnapshot | None = None,
         on_news: Callable[[tuple[Event | MatchOver, ...], tuple[str, ...]], None] | None = None,
         on_notice: Callable[[str], None] | None = None,
-        keep: Callable[[TableSnapshot], None] | None = None,
+        keep: Callable[[TableSnapshot], str | None] | None = None,
         tap: Callable[[int | None, dict[str, Any]], None] | None = None,
     ) -> None:
         self.game_config = game
         self.match_config = match
         self.level = level
+        self.counting = counting
+        """How each person counts their own hands (the computers' are counted for them)."""
         self.code = code or new_code()
         self.bind = bind
         self.port = port
@@ -205,6 +195,10 @@ class Host:
         self.watchers: list[_Conn] = []
         self.core: TableCore | None = None
         self.started = False
+        """The game exists (it started, or was resumed)."""
+        self.playing = False
+        """The table is past its lobby: the computers play (a resumed table waits for the
+        host's word, as a new one does)."""
         self.failures: list[str] = []
         self.waiting = 0
         self.closing = False
@@ -343,12 +337,11 @@ class Host:
         if not free:
             raise ValueError("The table is full. Watch its game with --watch instead.")
         if join.seat is not None:
-            if join.seat >= len(self.seats):
-                raise ValueError(f"This table has no seat {join.seat + 1}.")
-            if join.seat not in free:
+            wanted = seat_number(join.seat, len(self.seats))  # ValueError: no such seat
+            if wanted not in free:
                 listed = ", ".join(names[n] for n in free)
-                raise ValueError(f"The seat {names[join.seat]} is taken; free: {listed}.")
-            return join.seat
+                raise ValueError(f"The seat {names[wanted]} is taken; free: {listed}.")
+            return wanted
         return free[0]
 
     def _unique(self, name: str, seat: int) -> str:
@@ -472,7 +465,12 @@ class Host:
         if number is None:
             conn.watcher = True
             self.watchers.append(conn)
-            self._send(conn, m.welcome(None, self.game_config, self.match_config, self.level))
+            self._send(
+                conn,
+                m.welcome(
+                    None, self.game_config, self.match_config, self.level, self.local is not None
+                ),
+            )
             self._send(conn, m.seats_message(self.seat_infos(), self.started))
             if self.core is not None:
                 self._send_update(conn, None, (), None)
@@ -488,7 +486,12 @@ class Host:
         seat.conn = conn
         seat.owner = None
         conn.seat = number
-        self._send(conn, m.welcome(number, self.game_config, self.match_config, self.level))
+        self._send(
+            conn,
+            m.welcome(
+                number, self.game_config, self.match_config, self.level, self.local is not None
+            ),
+        )
         self._seats_changed()
         if self.core is not None:
             self._send_update(conn, number, (), None)
@@ -708,18 +711,29 @@ class Host:
             else None
             for seat in self.seats
         )
-        return TableSnapshot(self.core.recorder, self.code, names, self.level)
+        return TableSnapshot(
+            self.core.recorder, self.code, names, self.level, headless=self.local is None
+        )
 
     def _keep(self) -> None:
         snapshot = self.snapshot()
         if self.keep is not None and snapshot is not None:
-            self.keep(snapshot)
+            message = self.keep(snapshot)
+            if message:
+                self._notice(message, seats=[0])
 
     # -- the game
 
     def start(self) -> None:
-        """Start the game: the computer takes every empty seat. (In the server's thread.)"""
-        if self.started or self.closing:
+        """Start the game: the computer takes every empty seat; or go on with a resumed
+        one. (In the server's thread.)"""
+        if self.playing or self.closing:
+            return
+        self.playing = True
+        if self.started:  # resumed: everyone sees the game as it stands
+            self._seats_changed()
+            self._broadcast((), None)
+            self._advance()
             return
         self.started = True
         computers = [n for n, seat in enumerate(self.seats) if seat.presence is Presence.EMPTY]
@@ -728,6 +742,11 @@ class Host:
             self.seats[n].name = self._unique(
                 "Computer" if len(computers) == 1 else f"Computer {computers.index(n) + 1}", n
             )
+        people = [seat.presence is Presence.PERSON for seat in self.seats]
+        self.game_config = replace(
+            self.game_config,
+            counting=tuple(self.counting if person else Counting.AUTOMATIC for person in people),
+        )
         seed = self.rng.getrandbits(63)
         recorder = Recorder.start(seed, self.game_config, self.match_config)
         self.core = TableCore(recorder, self._computers_for(computers))
@@ -779,7 +798,7 @@ class Host:
     def _advance(self) -> None:
         """Let the computers move, one action at a time, and go on to the next game."""
         core = self.core
-        if core is None or self._thinking or self.closing:
+        if core is None or self._thinking or self.closing or not self.playing:
             return
         state = core.recorder.state
         if state.game.phase is Phase.GAME_OVER:
@@ -939,12 +958,11 @@ class HostSeat:
     def again(self) -> None:
         self.host.call(self.host.again)
 
-    def away(self) -> list[int]:
-        """The seats of people who have gone, which the host may give to the computer."""
-        return [n for n, seat in enumerate(self.host.seats) if seat.presence is Presence.AWAY]
+    def away(self) -> tuple[int, ...]:
+        return tuple(n for n, seat in enumerate(self.host.seats) if seat.presence is Presence.AWAY)
+
+    def rejoin(self) -> str | None:
+        return "The table has closed."
 
     def leave(self) -> None:
         self.host.close()
-
-    def closed(self) -> News | None:
-        return Closed("The table has closed.") if self.host.ended.is_set() else None

@@ -13,7 +13,7 @@ from typing import Any, Final, TypeAlias
 
 from ..match import MatchConfig
 from ..rules import Action, GameConfig
-from ..tables.news import Presence, SeatInfo
+from ..tables.news import NAME_LENGTH, TALK_LENGTH, Presence, SeatInfo
 from ..view import MatchView
 from .values import ACTIONS, EventOrMatchOver, decode, encode
 
@@ -35,10 +35,6 @@ __all__ = [
     "from_table",
 ]
 
-NAME_LENGTH: Final = 16
-"""The longest name at a table."""
-TALK_LENGTH: Final = 200
-"""The longest line of talk."""
 _RAW_NAME: Final = 64
 """The longest name a player may send (it is cut to `NAME_LENGTH` when cleaned)."""
 
@@ -52,10 +48,11 @@ class MessageError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    """Sit at the table as `name`, at `seat` if given (a number of the table's), or watch."""
+    """Sit at the table as `name`, at `seat` if given, or watch."""
 
     name: str
-    seat: int | None = None
+    seat: str | None = None
+    """A seat by where it sits (`south`) or its number from 1, as `seat_number` reads it."""
     watch: bool = False
 
 
@@ -143,10 +140,10 @@ def from_player(data: Any) -> FromPlayer:
         raise MessageError("a message is a JSON object with a type")
     match data["type"]:
         case "join":
-            fields = _fields(data, {"name": str, "seat": (int, type(None)), "watch": bool})
+            fields = _fields(data, {"name": str, "seat": (str, type(None)), "watch": bool})
             seat = fields["seat"]
-            if isinstance(seat, bool) or (seat is not None and not 0 <= seat < 4):
-                raise MessageError("a seat is a number from 0 to 3")
+            if seat is not None:
+                seat = _text(seat, 8, "seat")
             return Join(_text(fields["name"], _RAW_NAME, "name"), seat, fields["watch"])
         case "action":
             fields = _fields(data, {"action": dict})
@@ -208,6 +205,8 @@ class Welcome:
     game: GameConfig
     match: MatchConfig
     level: str
+    hosted: bool
+    """The host plays at its screen: it starts the game and gives seats away."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,13 +248,16 @@ FromTable: TypeAlias = (
 )
 
 
-def welcome(seat: int | None, game: GameConfig, match: MatchConfig, level: str) -> dict[str, Any]:
+def welcome(
+    seat: int | None, game: GameConfig, match: MatchConfig, level: str, hosted: bool
+) -> dict[str, Any]:
     return {
         "type": "welcome",
         "seat": seat,
         "game": encode(game),
         "match": encode(match),
         "level": level,
+        "hosted": hosted,
     }
 
 
@@ -297,13 +299,21 @@ def from_table(data: Any) -> FromTable:
         match kind:
             case "welcome":
                 fields = _fields(
-                    data, {"seat": (int, type(None)), "game": dict, "match": dict, "level": str}
+                    data,
+                    {
+                        "seat": (int, type(None)),
+                        "game": dict,
+                        "match": dict,
+                        "level": str,
+                        "hosted": bool,
+                    },
                 )
                 return Welcome(
                     decode(int | None, fields["seat"]),
                     decode(GameConfig, fields["game"]),
                     decode(MatchConfig, fields["match"]),
                     _text(fields["level"], 20, "level"),
+                    fields["hosted"],
                 )
             case "seats":
                 fields = _fields(data, {"seats": list, "started": bool})

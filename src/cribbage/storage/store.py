@@ -27,7 +27,7 @@ from typing import Final
 from ..errors import InvalidRecordError
 from ..record import Record
 from ..rules import Phase
-from ..stats import Statistics, tally_match
+from ..stats import MatchTally, Statistics, tally_match
 from ..text import visible
 from ..variants import Variant
 from .files import (
@@ -73,8 +73,21 @@ class Storage:
     player when something went wrong (or None), and the game goes on.
     """
 
-    def __init__(self, home: Path | str | None = None) -> None:
+    def __init__(
+        self,
+        home: Path | str | None = None,
+        *,
+        save_name: str = _SAVE_NAME,
+        counts: bool = True,
+    ) -> None:
+        """The data directory `home` (by default the player's), whose save is `save_name`:
+        `save.json` for the game against the computer, `table.json` for a table the player
+        hosts, each with its own lock, so one of each can be open at once. With `counts`
+        False, finished games are not counted in the statistics (a table with no seat of
+        the player's own)."""
         self._homeless = False
+        self._save_name = save_name
+        self.counts = counts
         if home is None:
             try:
                 home = data_dir()
@@ -82,11 +95,13 @@ class Storage:
                 self._homeless = True
                 home = Path(os.devnull, "cribbage")
         self.home = Path(home)
-        self.save_path = self.home / _SAVE_NAME
-        self.backup_path = self.home / f"{_SAVE_NAME}.backup"
+        self.save_path = self.home / save_name
+        self.backup_path = self.home / f"{save_name}.backup"
         self.stats_path = self.home / _STATS_NAME
         self.records_dir = self.home / RECORDS_DIR
-        self._lock = FileLock(self.home / "lock")
+        self._lock = FileLock(
+            self.home / ("lock" if save_name == _SAVE_NAME else f"{save_name}.lock")
+        )
         self._stats_lock = FileLock(self.home / "stats.lock")
         self._save_failing = False
         self._counted: set[tuple[str, int]] = set()
@@ -130,7 +145,7 @@ class Storage:
                 f"The data directory {self.home} cannot be used ({describe(err)}), "
                 "so this game will not be saved."
             )
-        remove_temporary(self.home, _SAVE_NAME)
+        remove_temporary(self.home, self._save_name)
         with contextlib.suppress(OSError):
             check_directory(self.records_dir, link=False)
             remove_temporary(self.records_dir, "*", older_than=_STALE_SECONDS)
@@ -225,7 +240,7 @@ class Storage:
         """Count a finished game once; file a finished match and remove its save."""
         key = (match.id, match.state.number)
         messages: list[str | None] = []
-        if key not in self._counted:
+        if key not in self._counted and self.counts:
             tally = tally_match(match.record)
             counted, message = self._update_statistics(
                 lambda stats: stats.count_match(match.id, tally, match.level)
@@ -237,6 +252,14 @@ class Storage:
         if match.state.over:
             messages.append(self._file_record(match))
         return _join(messages)
+
+    def count_match(self, match_id: str, tally: MatchTally, level: str) -> str | None:
+        """Count the finished games of `tally` (a match played at a table hosted elsewhere,
+        whose record is the host's) under `level`, each once; a sentence if that failed."""
+        _, message = self._update_statistics(
+            lambda stats: stats.count_match(match_id, tally, level)
+        )
+        return message
 
     def _file_record(self, match: SavedMatch) -> str | None:
         path = self.records_dir / record_name(match.started, match.id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from ..errors import CribbageError
 from ..record import Recorder
@@ -21,8 +22,10 @@ class LocalTable:
     each move before the next is made.
     """
 
-    def __init__(self, core: TableCore) -> None:
+    def __init__(self, core: TableCore, new_recorder: Callable[[], Recorder] | None = None) -> None:
+        """`new_recorder` gives the match of each new one asked for (`again`)."""
         self.core = core
+        self.new_recorder = new_recorder
         self._queue: deque[News] = deque()
 
     @property
@@ -58,6 +61,9 @@ class LocalTable:
         events = self.core.apply(self.core.computer_action(seat))
         return self.core.update_for(0, events, seat)
 
+    def chatter(self) -> list[News]:
+        return []
+
     def act(self, action: Action) -> None:
         try:
             events = self.core.apply(action)
@@ -71,7 +77,24 @@ class LocalTable:
         if state.game.phase is Phase.GAME_OVER and not state.over:
             self._queue.append(self.core.update_for(0, self.core.next_game(), None))
 
-    def new_match(self, recorder: Recorder) -> None:
-        """Play `recorder`'s match at this table from now on (after "Another game?")."""
-        self.core.recorder = recorder
+    def again(self) -> None:
+        if self.new_recorder is None:
+            raise RuntimeError("This table plays one match.")
+        self.core.recorder = self.new_recorder()
         self._queue.clear()
+        self._queue.append(self.core.update_for(0, (), None))
+
+    def say(self, text: str) -> None:
+        pass  # nobody to hear it
+
+    def away(self) -> tuple[int, ...]:
+        return ()
+
+    def give(self, seat: int) -> None:
+        pass
+
+    def rejoin(self) -> str | None:
+        return "A game against the computer cannot be joined."
+
+    def leave(self) -> None:
+        pass

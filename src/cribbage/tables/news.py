@@ -8,14 +8,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol, TypeAlias
+from typing import Final, Protocol, TypeAlias
 
 from ..events import Event
 from ..match import MatchOver
 from ..rules import Action, GameConfig
 from ..view import MatchView
 
+NAME_LENGTH: Final = 16
+"""The longest name at a table with people."""
+TALK_LENGTH: Final = 200
+"""The longest line of talk."""
+SEAT_PLACES: Final = {
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
+}
+"""Where a table's seats are, by the table's numbering: from South's side (the host's), in
+turn to the left."""
+
 __all__ = [
+    "NAME_LENGTH",
+    "SEAT_PLACES",
+    "TALK_LENGTH",
     "Closed",
     "News",
     "Notice",
@@ -140,6 +155,11 @@ class Table(Protocol):
         """
         ...
 
+    def chatter(self) -> list[News]:
+        """The news about the people at the table that has come (talk, notices, seats), to
+        show at once, even while the player is deciding."""
+        ...
+
     def act(self, action: Action) -> None:
         """Take the player's action (its seat is 0); the answer comes as news: an `Update`,
         or a `Refused` saying why not."""
@@ -147,4 +167,31 @@ class Table(Protocol):
 
     def next_game(self) -> None:
         """The player has seen the end of a game of an unfinished match: go on to the next."""
+        ...
+
+    def again(self) -> None:
+        """The player wants another match once this one is over; it comes as news (an
+        `Update` of its start) when the table starts it."""
+        ...
+
+    def say(self, text: str) -> None:
+        """Say `text` to the people at the table (a live table only)."""
+        ...
+
+    def away(self) -> tuple[int, ...]:
+        """The seats of people who have gone, which this player may give to the computer
+        (the host of a table, or anyone at a table with no host at its screen)."""
+        ...
+
+    def give(self, seat: int) -> None:
+        """Let the computer play `seat` (one of `away()`) until its person comes back."""
+        ...
+
+    def rejoin(self) -> str | None:
+        """After `Closed`: join the table again; None when back, else why not, in a
+        sentence."""
+        ...
+
+    def leave(self) -> None:
+        """The player is done with the table (quit, or no more games)."""
         ...

@@ -14,10 +14,14 @@ from .game import GameUI, Hooks, Options, Quit
 from .screen import CursesScreen, start_colors, wants_color
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from ..record import Record
     from ..storage import Storage
+    from ..tables import Table
+    from .lobby import Opening
 
-__all__ = ["GameUI", "Hooks", "Options", "Quit", "run", "run_replay"]
+__all__ = ["GameUI", "Hooks", "Options", "Quit", "run", "run_replay", "run_table"]
 
 
 def run(
@@ -61,5 +65,38 @@ def run_replay(record: Record, *, ascii_only: bool = False) -> int:
         glyphs = choose_glyphs(ascii_only, window.encoding)
         screen = CursesScreen(window, color=start_colors(wants_color()))
         return ReplayUI(screen, record, glyphs=glyphs).run()
+
+    return curses.wrapper(session)
+
+
+def run_table(
+    table: Table,
+    options: Options,
+    *,
+    ascii_only: bool = False,
+    title: str,
+    particulars: Callable[[], Sequence[str]],
+    me: int | None,
+    can_start: bool,
+    hooks: Hooks | None = None,
+) -> int:
+    """Play a seat of a table with people in the terminal, from its lobby (`lobby.lobby`,
+    whose arguments these are) to the last game; return the exit status."""
+    from .lobby import lobby
+
+    def session(window: curses.window) -> int:
+        glyphs = choose_glyphs(ascii_only, window.encoding)
+        screen = CursesScreen(window, color=start_colors(wants_color()))
+        opening: Opening = table  # type: ignore[assignment]  # the tables that open have start
+        started, lines = lobby(
+            screen, opening, title=title, particulars=particulars, me=me, can_start=can_start
+        )
+        if not started:
+            table.leave()
+            return 0
+        ui = GameUI(screen, options, glyphs=glyphs, table=table, hooks=hooks)
+        for line in lines:
+            ui.log.add(line)
+        return ui.run()
 
     return curses.wrapper(session)

@@ -261,7 +261,7 @@ class Painter:
             self.round_table(layout, table, picture, cut)
             return
         screen = self.screen
-        seating = Seating.of(table.config)
+        seating = table.seating
         for seat, y in ((Seat.COMPUTER, layout.computer_y), (Seat.HUMAN, layout.human_y)):
             label = seating.name(seat) + (" (dealer)" if table.dealer == seat else "")
             screen.put(y, 0, label, seat_style(seating, seat))
@@ -284,7 +284,7 @@ class Painter:
         """Three or four at the table: the others in turn at the top, the crib and the starter
         beside them, the count in the middle and your hand below."""
         screen = self.screen
-        seating = Seating.of(table.config)
+        seating = table.seating
         for seat, y in zip(range(1, layout.players), layout.others_y, strict=True):
             self.seat_line(y, seating, table, seat)
             self.seat_cards(y + 1, 2, table, seat)
@@ -378,7 +378,7 @@ class Painter:
     def middle(self, layout: Layout, table: Table, cut: CutPicture | None) -> None:
         """The table between the hands: the count, a cut in progress, or a hand being shown."""
         screen = self.screen
-        seating = Seating.of(table.config)
+        seating = table.seating
         y = layout.table_y
         if cut is not None:
             self.cut(y, cut)
@@ -474,7 +474,7 @@ class Painter:
         x0 = layout.right_x
         h, v, tl, tr, bl, br, lt, rt = tuple(self.g.box)
         screen = self.screen
-        seating = Seating.of(table.config)
+        seating = table.seating
         order = seating.board_order()
         for n, side in enumerate(order):
             y = 3 * n

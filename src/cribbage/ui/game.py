@@ -63,6 +63,7 @@ from ..tables import (
     Update,
 )
 from ..tables import Table as GameTable
+from ..tables.news import TALK_LENGTH, Presence
 from ..view import PlayerView
 from .choosing import Choice
 from .choosing import step as choose_step
@@ -100,6 +101,10 @@ _SUIT_LETTERS: Final = frozenset("cdhs")
 HINT_KEYS: Final = frozenset({"H", F1})
 """A capital H (a small h moves left) or F1 shows a hint."""
 COACH_KEY: Final = "c"
+TALK_KEY: Final = "m"
+"""At a table with people: a line of talk (a message) to the table."""
+GIVE_KEY: Final = "g"
+"""For the host: give the seat of a player who has gone to the computer."""
 _POLL: Final = 0.05
 """Seconds between looks at the table's news while it waits for someone else."""
 _YES_NO: Final = frozenset({"y", "Y", "n", "N"})
@@ -201,10 +206,6 @@ class Quit(Exception):
     """The player confirmed they want to stop."""
 
 
-class TableClosed(Exception):
-    """The table went away (its host left, the connection dropped); the text says so."""
-
-
 def help_lines(glyphs: Glyphs) -> list[str]:
     """Every key the game takes and a short reminder of the game, for the help box."""
     left, right = glyphs.arrows[0], glyphs.arrows[1]
@@ -269,7 +270,8 @@ class GameUI:
                 seat: Computer(options.level, self.computer.seed + seat)
                 for seat in range(2, players)
             }
-            table = LocalTable(TableCore(recorder, self.computers, on_step=self._on_step))
+            core = TableCore(recorder, self.computers, on_step=self._on_step)
+            table = LocalTable(core, self._new_recorder)
         self.game_table: GameTable = table
         """The table whose seat 0 (in its own frame) the player plays."""
         self.current = table.snapshot()
@@ -285,6 +287,7 @@ class GameUI:
         )
         self.log = MessageLog()
         self.table = Table.for_game(config, watching=table.watching)
+        self.table.names = self.seating.names
         self.earlier_wins = [0] * config.sides
         """Games won in earlier matches of this session, by side."""
         self.adviser = (
@@ -351,27 +354,20 @@ class GameUI:
                 again = self.ask_yes_no("Another game? (y/n)")
                 self.overlay = None
                 if not again:
+                    self.game_table.leave()
                     return 0
                 self.earlier_wins = self.games_won()
-                self.new_match()
+                self.game_table.again()
                 self.reviews = {}
                 self.log.say("A new game.", Tone.RESULT)
         except Quit:
+            self.game_table.leave()
             return 0
 
     def _new_recorder(self) -> Recorder:
         return Recorder.start(
             self.rng.getrandbits(63), self.options.game_config(), self.options.match_config()
         )
-
-    def new_match(self) -> None:
-        """Start another match at the table (after "Another game?")."""
-        table = self.game_table
-        if isinstance(table, LocalTable):
-            table.new_match(self._new_recorder())
-            self.current = table.snapshot()
-            self.results = []
-            self.game_ended = False
 
     def play_match(self) -> None:
         """Play the match at the table to its end (or resume it where it stands)."""
@@ -448,9 +444,10 @@ class GameUI:
             case Seats():
                 self.seating = self._seating()
                 self.speaker = replace(self.speaker, seating=self.seating)
+                self.table.names = self.seating.names
             case Closed(text):
                 self.log.say(text, Tone.ERROR)
-                raise TableClosed(text)
+                self.rejoin()
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -463,12 +460,35 @@ class GameUI:
         self.results = [event for event in events[-2:] if isinstance(event, GameOver | MatchOver)]
         self.table.sync(self.current.game)
 
+    def rejoin(self) -> None:
+        """The table is gone: join it again when the player asks (r), or quit (q)."""
+        while True:
+            self.set_prompt("The table is gone.", "r joins it again   q quit")
+            key = self.read_key()
+            if key in ("q", "Q", F10):
+                self.confirm_quit()
+            elif key in ("r", "R"):
+                self.log.say("Joining the table again...")
+                self.draw()
+                problem = self.game_table.rejoin()
+                if problem is None:
+                    self.awaiting = False
+                    self.log.say("You are back at the table.", Tone.RESULT)
+                    self.set_prompt("", "")
+                    return
+                self.log.say(problem, Tone.ERROR)
+
     def idle(self) -> None:
         """Wait a moment for the table's news, with the keys that work anywhere."""
-        if not self.game_table.live:
+        table = self.game_table
+        if not table.live:
             raise RuntimeError("The table waits for nobody, yet nothing is to be done.")
         saved = self.prompt, self.keys
-        self.set_prompt(self.waiting_line(), "? help   q quit")
+        keys = f"{TALK_KEY} talk   ? help   q quit"
+        if table.away():
+            gone = self.seating.whose(table.away()[0])
+            keys = f"{GIVE_KEY}: the computer takes {gone} seat   " + keys
+        self.set_prompt(self.waiting_line(), keys)
         try:
             key = self.read_key(_POLL)
         finally:
@@ -479,16 +499,26 @@ class GameUI:
             self.confirm_quit()
         elif key is not None and key in self.hooks.keys:
             self.hooks.keys[key](self)
+        elif key is not None:
+            self.table_key(key)
 
     def waiting_line(self) -> str:
         """Whom the table waits for, in a sentence."""
         game = self.current.game
         if self.awaiting:
             return "Waiting for the table..."
+        if game.phase is Phase.GAME_OVER:
+            return "Waiting for the table to start another game..."
         waiting = [seat for seat in game.pending if seat != Seat.HUMAN or self.game_table.watching]
         if not waiting:
             return "Waiting for the table..."
-        names = [self.seating.subject(seat) for seat in waiting]
+        seats = self.game_table.seats
+        names = []
+        for seat in waiting:
+            name = self.seating.subject(seat)
+            if seats is not None and seats.seats[seat].presence is Presence.AWAY:
+                name += " (gone: the table waits)"
+            names.append(name)
         *most, last = names
         who = f"{', '.join(most)} and {last}" if most else last
         return f"Waiting for {who} ({game.phase.value})."
@@ -725,7 +755,7 @@ class GameUI:
         dealer = self.current.game.dealer
         if dealer == Seat.HUMAN or dealer is None:
             return "your"
-        return "the computer's" if self.seating.two_handed else self.seating.whose(dealer)
+        return self.seating.possessive(dealer)
 
     def ask_count(self, view: PlayerView) -> int:
         """The player's count of the hand or crib being shown (19 means nothing)."""
@@ -788,8 +818,46 @@ class GameUI:
                 self.hooks.keys[key](self)
             elif key in HINT_KEYS and not self.typed:
                 self.show_hint()
+            elif not self.typed and self.table_key(key):
+                continue
             else:
                 return key
+
+    def table_key(self, key: str) -> bool:
+        """Keys of a table with people: talk, and give a gone player's seat to the computer.
+        True when `key` was one of them."""
+        table = self.game_table
+        if key == TALK_KEY and table.live:
+            self.talk()
+            return True
+        if key == GIVE_KEY and table.away():
+            seat = table.away()[0]
+            table.give(seat)
+            self.log.say(f"The computer takes {self.seating.whose(seat)} seat.", Tone.INFO)
+            return True
+        return False
+
+    def talk(self) -> None:
+        """A line to say to the table: typed, Enter sends it, Esc takes it back."""
+        saved = self.prompt, self.keys, self.typed
+        line = ""
+        try:
+            while True:
+                self.prompt, self.keys = "Say:", "type, Enter sends   Esc: never mind"
+                self.typed = line[-60:]
+                key = self.read_key()
+                if key == ENTER:
+                    if line.strip():
+                        self.game_table.say(line.strip())
+                    return
+                if key == ESCAPE:
+                    return
+                if key == BACKSPACE:
+                    line = line[:-1]
+                elif key is not None and len(key) == 1 and key.isprintable():
+                    line = (line + key)[:TALK_LENGTH]
+        finally:
+            self.prompt, self.keys, self.typed = saved
 
     def read_key(self, timeout: float | None = None) -> str | None:
         """A key from the screen after drawing; resizes, Ctrl-L and scrolling are handled here.
@@ -802,11 +870,19 @@ class GameUI:
             self.draw()
             return self.pushed.pop(0)
         deadline = None if timeout is None else self.clock() + timeout
+        live = self.game_table.live
         while True:
             fits = self.draw()
             wait = None if deadline is None or not fits else max(deadline - self.clock(), 0)
+            if live:  # look at the table's chatter now and then while waiting for a key
+                wait = _POLL * 2 if wait is None else min(wait, _POLL * 2)
             key = self.screen.read_key(wait)
             if key is None:
+                if live:
+                    for news in self.game_table.chatter():
+                        self.take(news)
+                    if deadline is None or (fits and self.clock() < deadline):
+                        continue
                 if fits:
                     return None
                 continue
@@ -888,7 +964,7 @@ class GameUI:
             return
         if self.hooks.on_hint is not None:
             self.hooks.on_hint(self.options.level)
-        others = "the computer's" if self.seating.two_handed else "the others'"
+        others = self.seating.possessive(1) if self.seating.two_handed else "the others'"
         self.show_box("Hint", hint_lines(options, self.glyphs, others=others))
 
     def hand_over(self) -> None:

@@ -124,6 +124,10 @@ class Seating:
         """'Your', "Computer's", "West's"."""
         return "Your" if self._mine(seat) else f"{self.name(seat)}'s"
 
+    def possessive(self, seat: int) -> str:
+        """Whose, inside a sentence: 'your', "the computer's", "West's"."""
+        return "your" if self._mine(seat) else f"{self.object(seat)}'s"
+
     def label(self, seat: int) -> str:
         """At most three letters under a card on the table, different for each seat: 'you',
         'cpu', 'W', or the start of a person's name."""

@@ -34,6 +34,7 @@ from ..match import MatchOver
 from ..rules import GameConfig, Phase, Seat
 from ..scoring import Score, announce, score_hand
 from ..view import PlayerView
+from .seats import Seating
 
 __all__ = ["ShowNote", "Table"]
 
@@ -83,6 +84,13 @@ class Table:
     """The seat whose turn it is in the play or the show, when one is awaited."""
     watching: bool = False
     """An onlooker's picture: seat 0's hand is face down like the others'."""
+    names: tuple[str, ...] | None = None
+    """The seats' names at a table with people (see `Seating`)."""
+
+    @property
+    def seating(self) -> Seating:
+        """Who sits where, by name."""
+        return Seating.of(self.config, names=self.names, watching=self.watching)
 
     @staticmethod
     def for_game(config: GameConfig, *, watching: bool = False) -> Table:

@@ -378,7 +378,7 @@ def _play_review(play: PlayReview, glyphs: Glyphs, seating: Seating) -> str:
     if play.best_pegs is not None:
         reasons.append(f"the {best} would have pegged {_peg_phrase(play.best_pegs)}")
     if not reasons:
-        others = "the computer" if seating.two_handed else "the others"
+        others = seating.object(1) if seating.two_handed else "the others"
         reasons.append(f"the difference comes later in the play, over the hands {others} may hold")
     return f"{text}: {' and '.join(reasons)}."
 

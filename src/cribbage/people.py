@@ -1,0 +1,323 @@
+"""Playing people: `cribbage --host` and `cribbage --join`, from the command line to the table.
+
+The host opens a table (`cribbage.net.host.Host`) and plays its seat on the usual screen, or,
+`--headless`, prints the join code and one line per event instead; a player joins with
+`cribbage.net.client.RemoteTable`. Everything that can go wrong before the game (a port in
+use, a host that cannot be reached, a wrong code, a full table, another version) is one
+sentence and exit status 1; options that make no sense are status 2, as everywhere.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import getpass
+import socket
+import sys
+import threading
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .choices import DEFAULT_PORT, Counting
+from .cli import TableError, UsageError, check_terminal, game_options, stopped_by_signals
+from .events import Event
+from .match import MatchOver
+from .net.codes import CodeError, parse_code
+
+if TYPE_CHECKING:
+    from .storage import Storage
+    from .storage.saves import SavedMatch
+    from .storage.tables import TableSnapshot
+from .rules import GameConfig
+
+__all__ = ["addresses", "login_name", "play_with_people"]
+
+
+def login_name() -> str:
+    """The player's login name, or 'Player' where the system has none to give."""
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        return "Player"
+
+
+def addresses(bind: str | None) -> list[str]:
+    """The addresses others may join at: `bind` if given, else every address of this
+    machine that is not its loopback (the loopback when there is no other)."""
+    if bind:
+        return [bind]
+    found: list[str] = []
+    with contextlib.suppress(OSError):  # the address the machine goes out from, if any
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent
+            found.append(probe.getsockname()[0])
+        finally:
+            probe.close()
+    with contextlib.suppress(OSError, UnicodeError):
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    usable = [a for a in dict.fromkeys(found) if not a.startswith("127.") and a != "0.0.0.0"]
+    return usable or ["127.0.0.1"]
+
+
+def _code(args: argparse.Namespace, *, ask: bool) -> str | None:
+    text = args.code
+    if text is None and ask:
+        if not sys.stdin.isatty():
+            raise UsageError("Give the table's join code with --code.")
+        try:
+            text = input("The table's join code: ")
+        except EOFError:
+            raise UsageError("Give the table's join code with --code.") from None
+    if text is None:
+        return None
+    try:
+        return parse_code(text)
+    except CodeError as err:
+        raise UsageError(str(err)) from None
+
+
+def play_with_people(args: argparse.Namespace) -> int:
+    """`--host` or `--join`: return the exit status."""
+    if args.host:
+        return _host(args)
+    return _join(args)
+
+
+def _host(args: argparse.Namespace) -> int:
+    from .net.host import Host, HostError
+    from .storage import Storage
+    from .storage.tables import TABLE_SAVE
+
+    options = game_options(args)
+    code = _code(args, ask=False)
+    headless = bool(args.headless)
+    if not headless:
+        check_terminal()
+    name = args.name or login_name()
+    with stopped_by_signals(), Storage(save_name=TABLE_SAVE, counts=not headless) as storage:
+        keeper = _TableKeeper(storage)
+        resume: TableSnapshot | None = None
+        if args.resume:
+            resume = keeper.resume(headless)
+        else:
+            keeper.set_aside()
+        printer = _Printer(options.game_config()) if headless else None
+        host = Host(
+            options.game_config(),
+            options.match_config(),
+            level=options.level,
+            counting=options.counting,
+            own_name=None if headless else name,
+            code=code,
+            bind=args.bind,
+            port=DEFAULT_PORT if args.port is None else args.port,
+            seed=options.seed,
+            resume=resume,
+            on_news=printer.news if printer is not None else None,
+            on_notice=printer.notice if printer is not None else None,
+            keep=keeper.keep,
+        )
+        try:
+            _, port = host.open()
+        except HostError as err:
+            raise TableError(str(err)) from None
+        try:
+            where = [f"{address}:{port}" for address in addresses(args.bind)]
+            if printer is not None:
+                return _headless(host, printer, where)
+            return _host_screen(host, args, options, where)
+        finally:
+            host.close()
+
+
+class _TableKeeper:
+    """Keeps the hosted table in `table.json` after every step (see `storage.tables`)."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self.claimed = storage.claim()
+        """Why the table is not kept, if it is not (another host of this player's)."""
+        self.saved: SavedMatch | None = None
+        self.notes: list[str] = [] if self.claimed is None else [self.claimed]
+        """What to tell the host before the game (why the table is not kept, a backup)."""
+
+    def resume(self, headless: bool) -> TableSnapshot:
+        """The table kept to open again.
+
+        Raises:
+            TableError: none is kept, or it cannot be opened as asked, in a sentence.
+        """
+        from .storage.saves import UnusableSaveError
+        from .storage.tables import from_saved
+
+        if self.claimed is not None:
+            raise TableError(self.claimed.replace("this game", "the table"))
+        saved, message = self.storage.load()
+        if saved is None:
+            raise TableError(
+                message or "No table is kept to open again: open a new one with --host."
+            )
+        try:
+            snapshot = from_saved(saved)
+        except UnusableSaveError as err:
+            raise TableError(f"The kept table cannot be opened again: {err.reason}.") from None
+        if snapshot.headless != headless:
+            how = "with" if snapshot.headless else "without"
+            raise TableError(f"The kept table was hosted {how} --headless: open it so again.")
+        self.saved = saved
+        return snapshot
+
+    def set_aside(self) -> None:
+        """A new table: a table kept from before is kept aside as a backup."""
+        if self.claimed is None:
+            message = self.storage.back_up()
+            if message:
+                self.notes.append(message)
+
+    def keep(self, snapshot: TableSnapshot) -> str | None:
+        """Save the table after a step (from the table's thread); a sentence if that failed."""
+        from .storage.tables import to_saved
+
+        saved = self.saved
+        if saved is None or saved.recorder is not snapshot.recorder:
+            saved = self.saved = to_saved(snapshot)
+        else:
+            saved.options = to_saved(snapshot, saved.id).options
+        return self.storage.save(saved)
+
+
+def _join_lines(where: Sequence[str], code: str) -> list[str]:
+    first, *others = where
+    lines = [f"Join with: cribbage --join {first} --code {code}"]
+    if others:
+        lines.append(f"  (or at {', '.join(others)})")
+    return lines
+
+
+def _headless(host: object, printer: _Printer, where: Sequence[str]) -> int:
+    from .net.host import Host
+
+    assert isinstance(host, Host)
+    print(f"A table is open for {_what(host)}.", flush=True)
+    for line in _join_lines(where, host.code):
+        print(line, flush=True)
+    if host.started:
+        host.call(host.start)  # a table opened again plays on as its people come back
+    else:
+        print("Any player starts the game; the computer takes the empty seats.", flush=True)
+    try:
+        while not host.ended.wait(0.5):
+            pass
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+def _what(host: object) -> str:
+    from .net.host import Host
+    from .ui.lobby import describe
+
+    assert isinstance(host, Host)
+    config = host.match_config
+    return describe(host.game_config, config.games, config.points).lower()
+
+
+class _Printer:
+    """A table with no screen: each event as an onlooker would read it, one line each."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        self.lock = threading.Lock()
+
+    def news(self, events: tuple[Event | MatchOver, ...], names: tuple[str, ...]) -> None:
+        from .glyphs import ASCII
+        from .ui.seats import Seating
+        from .ui.words import Speaker
+
+        seating = Seating.of(self.config, names=names, watching=True)
+        speaker = Speaker(ASCII, explain=(False,) * len(names), seating=seating)
+        with self.lock:
+            for event in events:
+                for line in speaker.lines(event):
+                    print(line.text, flush=True)
+
+    def notice(self, text: str) -> None:
+        with self.lock:
+            print(text, flush=True)
+
+
+def _host_screen(host: object, args: argparse.Namespace, options: object, where: list[str]) -> int:
+    from .net.host import Host
+    from .ui import Options, run_table
+    from .ui.screen import TerminalGone
+
+    assert isinstance(host, Host) and isinstance(options, Options)
+    seat = host.local
+    assert seat is not None
+
+    def particulars() -> list[str]:
+        return [*_join_lines(where, host.code), f"Join code: {host.code}"]
+
+    title = f"Your table: {_what(host)}"
+    if host.started:
+        title += " (opened again: Enter goes on with the game)"
+    try:
+        return run_table(
+            seat,
+            options,
+            ascii_only=args.ascii,
+            title=title,
+            particulars=particulars,
+            me=0,
+            can_start=True,
+        )
+    except TerminalGone:
+        return 128 + 1
+
+
+def _join(args: argparse.Namespace) -> int:
+    from .net.client import JoinError, RemoteTable, parse_address
+    from .ui import run_table
+    from .ui.screen import TerminalGone
+
+    try:
+        host, port = parse_address(args.join, DEFAULT_PORT)
+    except ValueError as err:
+        raise UsageError(str(err)) from None
+    check_terminal()
+    code = _code(args, ask=True)
+    assert code is not None
+    options = game_options(args)
+    table = RemoteTable(
+        host,
+        port,
+        code=code,
+        name=args.name or login_name(),
+        seat=args.seat,
+        watch=args.watch,
+    )
+    with stopped_by_signals():
+        try:
+            table.join()
+        except JoinError as err:
+            raise TableError(str(err)) from None
+        try:
+            where = "watching" if table.watch else "at the table"
+            what = f"{host}:{port}"
+            title = f"You are {where} at {what}"
+            return run_table(
+                table,
+                replace(options, counting=Counting.AUTOMATIC),
+                ascii_only=args.ascii,
+                title=title,
+                particulars=lambda: [],
+                me=table.seat,
+                can_start=not table.hosted and not table.watch,
+            )
+        except TerminalGone:
+            return 128 + 1
+        finally:
+            table.leave()

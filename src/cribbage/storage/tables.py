@@ -1,0 +1,80 @@
+"""A table the player hosts, kept as a save (`table.json`) so that it can be opened again.
+
+It is a `SavedMatch` like the game against the computer's (the match's record, checked by
+replaying it when read), whose options say what else the table needs: its join code, the
+computer's level, and who sat where, so that each person who joins again gets their seat
+back. The statistics file the host's own games under `PEOPLE`, apart from the computer's
+levels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ..choices import LEVELS
+from ..record import Recorder
+from .saves import Options, SavedMatch, UnusableSaveError, new_match_id
+
+__all__ = ["PEOPLE", "TABLE_SAVE", "TableSnapshot", "from_saved", "to_saved"]
+
+TABLE_SAVE: Final = "table.json"
+PEOPLE: Final = "people"
+"""What games against people are filed under in the statistics, beside the levels."""
+_SEATS: Final = 4
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """What it takes to open a table again: its match, join code, level and people."""
+
+    recorder: Recorder
+    code: str
+    names: tuple[str | None, ...]
+    """Each seat's person, by name (None: a seat the computer plays)."""
+    level: str
+    headless: bool = False
+    """The table had no seat of the host's own (`--headless`)."""
+
+
+def to_saved(snapshot: TableSnapshot, match_id: str | None = None) -> SavedMatch:
+    """The table as a save (a new match id unless `match_id` is given)."""
+    options: Options = {
+        "level": PEOPLE,
+        "computer": snapshot.level,
+        "code": snapshot.code,
+        "headless": snapshot.headless,
+    }
+    for seat, name in enumerate(snapshot.names):
+        options[f"seat{seat}"] = name
+    return SavedMatch(match_id or new_match_id(), snapshot.recorder, options)
+
+
+def from_saved(saved: SavedMatch) -> TableSnapshot:
+    """The table a save keeps.
+
+    Raises:
+        UnusableSaveError: the save is not a table's, or a field of it is not valid.
+    """
+    options = saved.options
+    code, level = options.get("code"), options.get("computer")
+    if not isinstance(code, str) or not 0 < len(code) <= 64 or not code.isprintable():
+        raise UnusableSaveError("it keeps no valid join code")
+    if level not in LEVELS:
+        raise UnusableSaveError("it keeps no valid level for the computer")
+    assert isinstance(level, str)
+    players = saved.record.game_config.players
+    names: list[str | None] = []
+    for seat in range(players):
+        name = options.get(f"seat{seat}")
+        if name is not None and (
+            not isinstance(name, str) or not 0 < len(name) <= 16 or not name.isprintable()
+        ):
+            raise UnusableSaveError("it keeps a name that is not valid")
+        names.append(name)
+    if any(f"seat{seat}" in options for seat in range(players, _SEATS)):
+        raise UnusableSaveError("it keeps more seats than its game has")
+    headless = options.get("headless", False)
+    if not isinstance(headless, bool):
+        raise UnusableSaveError("it does not say whether the host had a seat")
+    return TableSnapshot(saved.recorder, code, tuple(names), level, headless)

@@ -1,0 +1,181 @@
+"""The table before its game starts: who has sat down, how to join, and the key that starts.
+
+The host sees how others can join (the addresses, the port and the join code, as a command
+to type) and the seats filling; Enter starts the game, and the computer takes the seats
+still empty. Someone who has joined sees the same seats and waits for the host (on a table
+with no host at its screen, any player's Enter starts it). Talk works here as in the game.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol
+
+from ..rules import GameConfig
+from ..tables import News, Notice, Said, Seats, Update
+from ..tables.news import SEAT_PLACES, TALK_LENGTH, Presence
+from ..variants import variant_of
+from .keys import BACKSPACE, ENTER, ESCAPE, F10, REDRAW, RESIZE
+from .screen import Screen, Style
+from .words import Line, Tone
+
+__all__ = ["Opening", "describe", "lobby"]
+
+_POLL: Final = 0.1
+_MIN_ROWS: Final = 12
+_MIN_COLS: Final = 50
+
+
+class Opening(Protocol):
+    """A table before its game: what the lobby shows and does."""
+
+    @property
+    def config(self) -> GameConfig: ...
+
+    @property
+    def seats(self) -> Seats | None: ...
+
+    def news(self, timeout: float = 0) -> News | None: ...
+
+    def say(self, text: str) -> None: ...
+
+    def start(self) -> None: ...
+
+
+def describe(config: GameConfig, games: int | None, points: int | None) -> str:
+    """The game of a table in a few words: 'Four-handed partners, to 121'."""
+    what = variant_of(config).title
+    line = f"{what}, to {config.target}"
+    if points is not None:
+        line += f", a match to {points} match points"
+    elif games is not None and games > 1:
+        line += f", a match of {games} games"
+    return line
+
+
+def lobby(
+    screen: Screen,
+    table: Opening,
+    *,
+    title: str,
+    particulars: Callable[[], Sequence[str]],
+    me: int | None,
+    can_start: bool,
+) -> tuple[bool, list[Line]]:
+    """Wait on `screen` for the game at `table` to start.
+
+    `particulars` gives the lines on how to join (asked afresh at each drawing: the join code
+    may change). `me` is the player's seat by the table's numbering (None: watching); with
+    `can_start`, Enter starts the game. Returns whether the game started (False: the player
+    left with q), and the messages seen meanwhile, for the game's message log.
+    """
+    log: list[Line] = []
+    typing: str | None = None
+    while True:
+        _draw(screen, table, title, particulars(), me, can_start, log, typing)
+        key = screen.read_key(_POLL)
+        while (news := table.news()) is not None:
+            match news:
+                case Update():
+                    return True, log
+                case Said(name, text):
+                    log.append(Line(f"{name}: {text}", Tone.TALK))
+                case Notice(text):
+                    log.append(Line(text))
+                case _:
+                    pass
+        if key is None or key in (RESIZE, REDRAW):
+            continue
+        if typing is not None:
+            if key == ENTER:
+                if typing.strip():
+                    table.say(typing.strip())
+                typing = None
+            elif key == ESCAPE:
+                typing = None
+            elif key == BACKSPACE:
+                typing = typing[:-1]
+            elif len(key) == 1 and key.isprintable():
+                typing = (typing + key)[:TALK_LENGTH]
+            continue
+        if key in ("q", "Q", F10):
+            return False, log
+        if key == "m":
+            typing = ""
+        elif key in (ENTER, "s") and can_start:
+            table.start()
+            log.append(Line("Starting the game...", Tone.RESULT))
+
+
+def _draw(
+    screen: Screen,
+    table: Opening,
+    title: str,
+    particulars: Sequence[str],
+    me: int | None,
+    can_start: bool,
+    log: list[Line],
+    typing: str | None,
+) -> None:
+    rows, cols = screen.size()
+    screen.clear()
+    if rows < _MIN_ROWS or cols < _MIN_COLS:
+        screen.put(0, 0, f"The table needs at least {_MIN_COLS}x{_MIN_ROWS}.")
+        screen.put(1, 0, "Make the window larger, or press q to leave.")
+        screen.refresh()
+        return
+    bold = Style(bold=True)
+    y = 0
+    screen.put(y, 0, title[:cols], bold)
+    y += 2
+    for text in particulars:
+        for part in textwrap.wrap(text, cols - 1) or [""]:
+            screen.put(y, 0, part)
+            y += 1
+    y += 1
+    screen.put(y, 0, "Seats:", bold)
+    y += 1
+    places = SEAT_PLACES[table.config.players]
+    seats = table.seats
+    for number, place in enumerate(places):
+        if seats is None:
+            break
+        info = seats.seats[(number - (me or 0)) % len(places)]  # the player's frame: me is 0
+        if info.presence is Presence.EMPTY:
+            who = "empty: the computer plays if nobody sits here"
+        elif info.presence is Presence.AWAY:
+            who = f"{info.name} (gone: the table waits for them)"
+        elif info.presence is Presence.COMPUTER:
+            who = f"{info.name} (the computer)"
+        else:
+            who = info.name + (" (you)" if number == me else "")
+        partner = ""
+        if table.config.partners:
+            partner = "  North-South" if number % 2 == 0 else "  West-East"
+        screen.put(y, 2, f"{place:<6} {who}{partner}"[: cols - 3])
+        y += 1
+    y += 1
+    room = rows - y - 2
+    if room > 0:
+        wrapped = [
+            Line(part, line.tone)
+            for line in log
+            for part in textwrap.wrap(line.text, cols - 1, subsequent_indent=" ")
+        ]
+        for line in wrapped[-room:]:
+            screen.put(y, 0, line.text)
+            y += 1
+    if typing is not None:
+        screen.put(rows - 2, 0, f"Say: {typing}"[-(cols - 1) :])
+        screen.put(rows - 1, 0, "type, Enter sends   Esc: never mind")
+    else:
+        waiting = (
+            "Enter starts the game; the computer takes the empty seats."
+            if can_start
+            else "Waiting for the host to start the game."
+        )
+        screen.put(rows - 2, 0, waiting[:cols])
+        keys = ("Enter start   " if can_start else "") + "m talk   q leave"
+        screen.put(rows - 1, 0, keys[:cols])
+    screen.refresh()
