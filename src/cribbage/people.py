@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import getpass
+import shlex
 import socket
 import sys
 import threading
@@ -21,14 +22,17 @@ from typing import TYPE_CHECKING
 
 from .choices import DEFAULT_PORT, Counting
 from .cli import TableError, UsageError, check_terminal, game_options, stopped_by_signals
-from .events import Event
+from .events import Event, GameOver
 from .match import MatchOver
 from .net.codes import CodeError, parse_code
 
 if TYPE_CHECKING:
+    from .net.client import RemoteTable
+    from .stats import Tallier
     from .storage import Storage
     from .storage.saves import SavedMatch
     from .storage.tables import TableSnapshot
+    from .tables import Update
 from .rules import GameConfig
 
 __all__ = ["addresses", "login_name", "play_with_people"]
@@ -127,8 +131,10 @@ def _host(args: argparse.Namespace) -> int:
         try:
             where = [f"{address}:{port}" for address in addresses(args.bind)]
             if printer is not None:
+                for note in keeper.notes:
+                    print(note, flush=True)
                 return _headless(host, printer, where)
-            return _host_screen(host, args, options, where)
+            return _host_screen(host, args, options, where, keeper.notes, keeper.claimed is None)
         finally:
             host.close()
 
@@ -249,7 +255,14 @@ class _Printer:
             print(text, flush=True)
 
 
-def _host_screen(host: object, args: argparse.Namespace, options: object, where: list[str]) -> int:
+def _host_screen(
+    host: object,
+    args: argparse.Namespace,
+    options: object,
+    where: list[str],
+    notes: Sequence[str],
+    kept: bool,
+) -> int:
     from .net.host import Host
     from .ui import Options, run_table
     from .ui.screen import TerminalGone
@@ -265,7 +278,7 @@ def _host_screen(host: object, args: argparse.Namespace, options: object, where:
     if host.started:
         title += " (opened again: Enter goes on with the game)"
     try:
-        return run_table(
+        status = run_table(
             seat,
             options,
             ascii_only=args.ascii,
@@ -273,14 +286,50 @@ def _host_screen(host: object, args: argparse.Namespace, options: object, where:
             particulars=particulars,
             me=0,
             can_start=True,
+            notes=notes,
         )
     except TerminalGone:
-        return 128 + 1
+        status = 128 + 1
+    host.close()
+    snapshot = host.snapshot()
+    if snapshot is not None and not snapshot.recorder.state.over and kept:
+        print("The table is kept: cribbage --host --resume opens it again, with the same code.")
+    return status
+
+
+class _Counter:
+    """Counts the games a player plays at a table hosted elsewhere in their statistics,
+    under `PEOPLE`, from the updates their screen shows (the record is the host's)."""
+
+    def __init__(self, storage: Storage, table: RemoteTable) -> None:
+        self.storage = storage
+        self.table = table
+        self.tallier: Tallier | None = None
+        self.match_id = ""
+        self.notes: list[str] = []
+
+    def update(self, update: Update) -> None:
+        from .stats import Tallier
+        from .storage.saves import new_match_id
+        from .storage.tables import PEOPLE
+
+        match = update.match
+        if self.tallier is None:  # the first update of a match
+            self.tallier = Tallier(self.table.config, match.config)
+            self.match_id = new_match_id()
+        self.tallier.add(update.events, match.number, match.game.hand_number)
+        if any(isinstance(event, GameOver) for event in update.events):
+            message = self.storage.count_match(self.match_id, self.tallier.tally(), PEOPLE)
+            if message:
+                self.notes.append(message)
+        if match.over:
+            self.tallier = None
 
 
 def _join(args: argparse.Namespace) -> int:
     from .net.client import JoinError, RemoteTable, parse_address
-    from .ui import run_table
+    from .storage import Storage
+    from .ui import Hooks, run_table
     from .ui.screen import TerminalGone
 
     try:
@@ -299,25 +348,34 @@ def _join(args: argparse.Namespace) -> int:
         seat=args.seat,
         watch=args.watch,
     )
-    with stopped_by_signals():
+    with stopped_by_signals(), Storage() as storage:
         try:
             table.join()
         except JoinError as err:
             raise TableError(str(err)) from None
+        counter = _Counter(storage, table)
+        hooks = Hooks(on_update=None if table.watch else counter.update)
+        where = "watching" if table.watch else "sitting"
         try:
-            where = "watching" if table.watch else "at the table"
-            what = f"{host}:{port}"
-            title = f"You are {where} at {what}"
-            return run_table(
+            status = run_table(
                 table,
                 replace(options, counting=Counting.AUTOMATIC),
                 ascii_only=args.ascii,
-                title=title,
+                title=f"You are {where} at the table at {host}:{port}",
                 particulars=lambda: [],
                 me=table.seat,
                 can_start=not table.hosted and not table.watch,
+                hooks=hooks,
             )
         except TerminalGone:
-            return 128 + 1
+            status = 128 + 1
         finally:
             table.leave()
+        for note in counter.notes:
+            print(f"cribbage: {note}", file=sys.stderr)
+        if table.last is not None and not table.last.over and not table.watch:
+            print(
+                "You left the table; join it again the same way to take your seat back: "
+                f"cribbage --join {args.join} --name {shlex.quote(table.name)}"
+            )
+        return status

@@ -180,7 +180,8 @@ class RemoteTable:
             channel.close()
         if not welcomed.done():
             welcomed.set_exception(JoinError(text))
-        else:
+        else:  # said at once, and acted on when the game gets to it
+            self._chatter.put(Notice(text))
             self._news.put(Closed(text))
 
     async def _connect(self) -> Channel:

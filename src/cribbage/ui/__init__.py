@@ -18,7 +18,6 @@ if TYPE_CHECKING:
 
     from ..record import Record
     from ..storage import Storage
-    from ..tables import Table
     from .lobby import Opening
 
 __all__ = ["GameUI", "Hooks", "Options", "Quit", "run", "run_replay", "run_table"]
@@ -70,7 +69,7 @@ def run_replay(record: Record, *, ascii_only: bool = False) -> int:
 
 
 def run_table(
-    table: Table,
+    table: Opening,
     options: Options,
     *,
     ascii_only: bool = False,
@@ -79,17 +78,24 @@ def run_table(
     me: int | None,
     can_start: bool,
     hooks: Hooks | None = None,
+    notes: Sequence[str] = (),
 ) -> int:
     """Play a seat of a table with people in the terminal, from its lobby (`lobby.lobby`,
-    whose arguments these are) to the last game; return the exit status."""
+    whose arguments these are, with `notes` for its messages) to the last game; return the
+    exit status."""
     from .lobby import lobby
 
     def session(window: curses.window) -> int:
         glyphs = choose_glyphs(ascii_only, window.encoding)
         screen = CursesScreen(window, color=start_colors(wants_color()))
-        opening: Opening = table  # type: ignore[assignment]  # the tables that open have start
         started, lines = lobby(
-            screen, opening, title=title, particulars=particulars, me=me, can_start=can_start
+            screen,
+            table,
+            title=title,
+            particulars=particulars,
+            me=me,
+            can_start=can_start,
+            notes=notes,
         )
         if not started:
             table.leave()

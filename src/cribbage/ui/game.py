@@ -198,6 +198,9 @@ class Hooks:
     """Said when the player quits (that the game is kept, once it is)."""
     keys: Mapping[str, Callable[[GameUI], None]] = field(default_factory=dict)
     """Extra keys available whenever a decision is awaited (a hint panel)."""
+    on_update: Callable[[Update], None] | None = None
+    """Called with each update of the table as it is shown (to count games played at a table
+    hosted elsewhere)."""
     on_hint: Callable[[str], None] | None = None
     """Called with the computer's level each time a hint is shown (to count hints used)."""
 
@@ -349,6 +352,9 @@ class GameUI:
             fresh = self.current.number == 1 and game.phase is Phase.CUT_FOR_DEAL
             if not self.options.quiet and fresh and not any(game.cuts):  # not on a resumed match
                 self.log.say("Welcome to cribbage. Press ? for keys and help.")
+            elif self.game_table.live and game.hand_number:  # a table's game, joined again
+                where = f"game {self.current.number}, " if self.current.config.games != 1 else ""
+                self.log.say(f"The game goes on: {where}hand {game.hand_number}.", Tone.RESULT)
             while True:
                 self.play_match()
                 again = self.ask_yes_no("Another game? (y/n)")
@@ -424,6 +430,8 @@ class GameUI:
                     self.awaiting = False
                 self.current = match
                 self.game_ended = False
+                if self.hooks.on_update is not None:
+                    self.hooks.on_update(news)
                 self.seat_log.saw(events, (match.number, match.game.hand_number), match.game.phase)
                 if (
                     by is None
@@ -445,9 +453,8 @@ class GameUI:
                 self.seating = self._seating()
                 self.speaker = replace(self.speaker, seating=self.seating)
                 self.table.names = self.seating.names
-            case Closed(text):
-                self.log.say(text, Tone.ERROR)
-                self.rejoin()
+            case Closed():
+                self.rejoin()  # the sentence came as a notice already
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -1015,7 +1022,14 @@ class GameUI:
     def show_help(self) -> None:
         """The help box, until a key."""
         saved = self.overlay, self.helping
-        self.overlay = ("Keys", help_lines(self.glyphs))
+        lines = help_lines(self.glyphs)
+        if self.game_table.live:  # a table with people: its keys before the reminder
+            extra = [f"{TALK_KEY}               say something to the table"]
+            if self.game_table.away():
+                extra.append(f"{GIVE_KEY}               the computer plays a gone player's seat")
+            at = lines.index("") if "" in lines else len(lines)
+            lines[at:at] = extra
+        self.overlay = ("Keys", lines)
         self.helping = True
         try:
             self.read_key()

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 from ..rules import GameConfig
-from ..tables import News, Notice, Said, Seats, Update
+from ..tables import Notice, Said, Table, Update
 from ..tables.news import SEAT_PLACES, TALK_LENGTH, Presence
 from ..variants import variant_of
 from .keys import BACKSPACE, ENTER, ESCAPE, F10, REDRAW, RESIZE
@@ -27,20 +27,12 @@ _MIN_ROWS: Final = 12
 _MIN_COLS: Final = 50
 
 
-class Opening(Protocol):
-    """A table before its game: what the lobby shows and does."""
+class Opening(Table, Protocol):
+    """A table with people, which has a lobby before its game."""
 
-    @property
-    def config(self) -> GameConfig: ...
-
-    @property
-    def seats(self) -> Seats | None: ...
-
-    def news(self, timeout: float = 0) -> News | None: ...
-
-    def say(self, text: str) -> None: ...
-
-    def start(self) -> None: ...
+    def start(self) -> None:
+        """Start the game (the host, or anyone at a table with no host at its screen)."""
+        ...
 
 
 def describe(config: GameConfig, games: int | None, points: int | None) -> str:
@@ -62,15 +54,16 @@ def lobby(
     particulars: Callable[[], Sequence[str]],
     me: int | None,
     can_start: bool,
+    notes: Sequence[str] = (),
 ) -> tuple[bool, list[Line]]:
     """Wait on `screen` for the game at `table` to start.
 
     `particulars` gives the lines on how to join (asked afresh at each drawing: the join code
     may change). `me` is the player's seat by the table's numbering (None: watching); with
-    `can_start`, Enter starts the game. Returns whether the game started (False: the player
+    `can_start`, Enter starts the game; `notes` open the messages. Returns whether the game started (False: the player
     left with q), and the messages seen meanwhile, for the game's message log.
     """
-    log: list[Line] = []
+    log: list[Line] = [Line(note, Tone.ERROR) for note in notes]
     typing: str | None = None
     while True:
         _draw(screen, table, title, particulars(), me, can_start, log, typing)
@@ -105,7 +98,8 @@ def lobby(
             typing = ""
         elif key in (ENTER, "s") and can_start:
             table.start()
-            log.append(Line("Starting the game...", Tone.RESULT))
+            resumed = table.seats is not None and table.seats.started
+            log.append(Line("Going on..." if resumed else "Starting the game...", Tone.RESULT))
 
 
 def _draw(
@@ -170,11 +164,13 @@ def _draw(
         screen.put(rows - 2, 0, f"Say: {typing}"[-(cols - 1) :])
         screen.put(rows - 1, 0, "type, Enter sends   Esc: never mind")
     else:
-        waiting = (
-            "Enter starts the game; the computer takes the empty seats."
-            if can_start
-            else "Waiting for the host to start the game."
-        )
+        resumed = seats is not None and seats.started
+        if can_start and resumed:
+            waiting = "Enter goes on with the game; the table waits for those who are gone."
+        elif can_start:
+            waiting = "Enter starts the game; the computer takes the empty seats."
+        else:
+            waiting = "Waiting for the host to start the game."
         screen.put(rows - 2, 0, waiting[:cols])
         keys = ("Enter start   " if can_start else "") + "m talk   q leave"
         screen.put(rows - 1, 0, keys[:cols])

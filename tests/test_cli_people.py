@@ -1,0 +1,219 @@
+"""The command line of playing people: options that make no sense together are one sentence
+and status 2; a table that cannot be opened or joined is one sentence and status 1."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from cribbage.match import MatchConfig
+from cribbage.net.host import Host
+from cribbage.rules import GameConfig
+
+from .terminal import Terminal
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cribbage", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--join", "box", "--players", "3"], "--players does not go with --join"),
+        (["--join", "box", "--muggins"], "--muggins does not go with --join"),
+        (["--host", "--replay", "x"], "go one at a time"),
+        (["--host", "--practice"], "go one at a time"),
+        (["--host", "--count", "5h"], "go one at a time"),
+        (["--host", "--join", "box"], "go one at a time"),
+        (["--host", "--seat", "west"], "--seat goes with --join"),
+        (["--watch"], "--watch goes with --join"),
+        (["--port", "4000"], "--port goes with --host"),
+        (["--join", "box", "--headless"], "--headless goes with --host"),
+        (["--code", "1-a-b"], "--code goes with --host or --join"),
+        (["--join", "box", "--seat", "west", "--watch"], "go one at a time"),
+        (["--host", "--resume", "--players", "3"], "--players does not go with --resume"),
+        (["--host", "--partners"], "--partners is for four players"),
+        (["--host", "--port", "70000"], "a port is a number from 0 to 65535"),
+        (["--host", "--headless", "--code", "7-amber"], "three parts"),
+    ],
+)
+def test_options_that_make_no_sense_are_one_sentence_and_status_2(
+    args: list[str], said: str
+) -> None:
+    done = run(*args)
+    assert done.returncode == 2, done.stderr
+    assert said in done.stderr
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("cribbage: ")
+    assert "Traceback" not in done.stderr
+
+
+@pytest.fixture
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def table() -> Iterator[Host]:
+    host = Host(
+        GameConfig(), MatchConfig(), level="easy", bind="127.0.0.1", port=0, code="2-kiwi-lark"
+    )
+    host.open()
+    try:
+        yield host
+    finally:
+        host.close()
+
+
+def failed_join(terminals: Callable[..., Terminal], tmp_path: Path, *args: str) -> str:
+    term = terminals(*args, env={"CRIBBAGE_HOME": str(tmp_path)})
+    term.wait_for("cribbage: ")
+    assert term.exit_status() == 1
+    line = "".join(term.text.strip().splitlines())  # one line, wrapped at the edge
+    assert line.startswith("cribbage: ") and line.count("cribbage: ") == 1
+    assert line.endswith(".") and "Traceback" not in line
+    return line
+
+
+def test_a_refused_connection_is_one_sentence(
+    terminals: Callable[..., Terminal], tmp_path: Path, free_port: int
+) -> None:
+    line = failed_join(
+        terminals, tmp_path, "--join", f"127.0.0.1:{free_port}", "--code", "1-amber-otter"
+    )
+    assert "connection was refused" in line
+
+
+def test_an_unknown_host_is_one_sentence(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    line = failed_join(terminals, tmp_path, "--join", "no-such-host.invalid", "--code", "1-a-b")
+    assert "is not known" in line
+
+
+def test_a_wrong_code_is_one_sentence(
+    terminals: Callable[..., Terminal], tmp_path: Path, table: Host
+) -> None:
+    line = failed_join(
+        terminals, tmp_path, "--join", f"127.0.0.1:{table.port}", "--code", "9-amber-otter"
+    )
+    assert "did not accept the code 9-amber-otter" in line
+
+
+def test_a_full_table_is_one_sentence(
+    terminals: Callable[..., Terminal], tmp_path: Path, table: Host
+) -> None:
+    from cribbage.net.client import RemoteTable
+
+    first = RemoteTable("127.0.0.1", table.port, code="2-kiwi-lark", name="Ann")
+    second = RemoteTable("127.0.0.1", table.port, code="2-kiwi-lark", name="Bob")
+    first.join()
+    second.join()
+    try:
+        line = failed_join(
+            terminals, tmp_path, "--join", f"127.0.0.1:{table.port}", "--code", "2-kiwi-lark"
+        )
+        assert "The table is full" in line and "--watch" in line
+    finally:
+        first.leave()
+        second.leave()
+
+
+def test_a_port_in_use_is_one_sentence(
+    terminals: Callable[..., Terminal], tmp_path: Path, table: Host
+) -> None:
+    term = terminals(
+        "--host",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        str(table.port),
+        env={"CRIBBAGE_HOME": str(tmp_path)},
+    )
+    term.wait_for(f"Port {table.port} is in use")
+    assert term.exit_status() == 1
+    assert "--port" in term.text
+
+
+def test_a_headless_table_prints_its_code_and_its_game(tmp_path: Path) -> None:
+    """Two computers join a headless table as people would, one starts it, and the table
+    prints the game line by line until everyone has left after the match."""
+    from cribbage.computer import Computer
+    from cribbage.net.client import RemoteTable
+    from cribbage.tables import Update
+
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cribbage",
+            "--host",
+            "--headless",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--code",
+            "3-owl-fern",
+            "--game",
+            "61",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={"CRIBBAGE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
+    )
+    players: list[RemoteTable] = []
+    try:
+        assert child.stdout is not None
+        lines = [child.stdout.readline() for _ in range(2)]
+        assert lines[0].startswith("A table is open for two-handed, to 61")
+        assert "--join 127.0.0.1:" in lines[1] and "--code 3-owl-fern" in lines[1]
+        port = int(lines[1].split("127.0.0.1:")[1].split()[0])
+        players = [
+            RemoteTable("127.0.0.1", port, code="3-owl-fern", name=name) for name in ("Ann", "Bob")
+        ]
+        for player in players:
+            player.join()
+        players[0].start()
+        cpus = [Computer("easy", n) for n in range(2)]
+        waiting = [False, False]
+        done = [False, False]
+        while not all(done):
+            for n, player in enumerate(players):
+                news = player.news(0.05)
+                if not isinstance(news, Update):
+                    continue
+                if news.by == 0:
+                    waiting[n] = False
+                match = news.match
+                if match.over:
+                    done[n] = True
+                elif match.game.my_turn and not waiting[n]:
+                    waiting[n] = True
+                    player.act(cpus[n].act(match.game))
+        for player in players:
+            player.leave()
+        out, _ = child.communicate(timeout=30)
+        assert child.returncode == 0
+        assert "Ann has joined." in out and "Bob has joined." in out
+        assert "plays the" in out and "wins the match" in out
+    finally:
+        for player in players:
+            player.leave()
+        if child.poll() is None:
+            child.kill()
+            child.wait()

@@ -1,0 +1,272 @@
+"""A table with people, in one process over loopback: seats and names, joining again, giving
+a seat to the computer, talk, another match, versions, and what each player is told."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from cribbage.computer import Computer
+from cribbage.match import MatchConfig
+from cribbage.net import channel
+from cribbage.net.client import JoinError, RemoteTable
+from cribbage.net.host import Host
+from cribbage.rules import GameConfig
+from cribbage.tables import Notice, Said, Seats, Update
+from cribbage.tables.news import News, Presence
+
+CODE = "8-moss-wren"
+
+
+@pytest.fixture
+def open_table() -> Iterator[Callable[..., Host]]:
+    hosts: list[Host] = []
+
+    def make(config: GameConfig | None = None, **options: object) -> Host:
+        host = Host(
+            config or GameConfig(target=61),
+            MatchConfig(),
+            level="easy",
+            bind="127.0.0.1",
+            port=0,
+            code=CODE,
+            **options,  # type: ignore[arg-type]  # the keyword options of Host
+        )
+        host.open()
+        hosts.append(host)
+        return host
+
+    yield make
+    for host in hosts:
+        host.close()
+
+
+@pytest.fixture
+def players() -> Iterator[Callable[..., RemoteTable]]:
+    joined: list[RemoteTable] = []
+
+    def make(host: Host, name: str, **options: object) -> RemoteTable:
+        table = RemoteTable("127.0.0.1", host.port, code=CODE, name=name, **options)  # type: ignore[arg-type]
+        table.join()
+        joined.append(table)
+        return table
+
+    yield make
+    for table in joined:
+        table.leave()
+
+
+def wait_for(table: RemoteTable, test: Callable[[News], bool], seconds: float = 10) -> News:
+    """The first news `test` accepts (others are dropped), within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        news = table.news(0.05)
+        if news is not None and test(news):
+            return news
+    raise AssertionError("the news never came")
+
+
+def on_host(host: Host, test: Callable[[], bool], seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not test():
+        assert time.monotonic() < deadline, "the table never got there"
+        time.sleep(0.01)
+
+
+def play_out(tables: list[RemoteTable]) -> list[Update]:
+    """Play every table's seat with the easy computer until the match is over."""
+    cpus = [Computer("easy", n) for n in range(len(tables))]
+    waiting = [False] * len(tables)
+    over = [False] * len(tables)
+    last: list[Update] = [None] * len(tables)  # type: ignore[list-item]
+    deadline = time.monotonic() + 120
+    for n, table in enumerate(tables):  # a turn already told before
+        if table.last is not None and table.last.game.my_turn and not table.last.over:
+            waiting[n] = True
+            table.act(cpus[n].act(table.last.game))
+    while not all(over):
+        assert time.monotonic() < deadline
+        for n, table in enumerate(tables):
+            news = table.news(0.01)
+            if not isinstance(news, Update):
+                continue
+            last[n] = news
+            if news.by == 0:
+                waiting[n] = False
+            if news.match.over:
+                over[n] = True
+            elif news.match.game.my_turn and not waiting[n]:
+                waiting[n] = True
+                table.act(cpus[n].act(news.match.game))
+    return last
+
+
+def test_names_are_cleaned_and_unique_and_seats_taken_as_asked(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table(GameConfig(players=4))
+    ann = players(host, "Ann\x1b[2J the very long-named")
+    twin = players(host, "Ann[2J  the  very  long", seat="east")
+    assert ann.seat == 0 and twin.seat == 3
+    on_host(host, lambda: host.seats[3].name != "")
+    names = host.names()
+    assert names[0] == "Ann[2J the very" and len(names[0]) <= 16
+    assert names[3] != names[0] and names[3].endswith(" 2")
+    with pytest.raises(JoinError, match="The seat East is taken; free: West, North"):
+        players(host, "Cat", seat="east")
+    with pytest.raises(JoinError, match="is south, west or east"):
+        players(open_table(GameConfig(players=3)), "Cat", seat="north")
+
+
+def test_a_player_who_leaves_gets_the_seat_back_and_the_computer_may_keep_it_meanwhile(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table()
+    ann = players(host, "Ann")
+    bob = players(host, "Bob")
+    ann.start()
+    wait_for(bob, lambda news: isinstance(news, Update))
+    bob.leave()
+    on_host(host, lambda: host.seats[1].presence is Presence.AWAY)
+    notice = wait_for(ann, lambda news: isinstance(news, Notice) and "Bob has left" in news.text)
+    assert isinstance(notice, Notice) and "waits for them" in notice.text
+    with pytest.raises(JoinError, match="table is full"):
+        players(host, "Cat")
+    host.call(lambda: host.give(1))
+    on_host(host, lambda: host.seats[1].presence is Presence.COMPUTER)
+    again = players(host, "Bob")
+    assert again.seat == 1
+    on_host(host, lambda: host.seats[1].presence is Presence.PERSON)
+    update = wait_for(again, lambda news: isinstance(news, Update))
+    assert isinstance(update, Update) and update.by is None  # the match as it stands
+    assert 1 not in (host.core.computers if host.core else {})
+    play_out([ann, again])
+
+
+def test_the_same_name_is_refused_while_its_player_is_still_there(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table()
+    ann = players(host, "Ann")
+    players(host, "Bob")
+    ann.start()
+    with pytest.raises(JoinError, match="Bob is still at this table"):
+        players(host, "Bob")
+
+
+def test_talk_reaches_everyone_made_visible_and_is_limited(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    heard: queue.Queue[str] = queue.Queue()
+    host = open_table(on_notice=heard.put)
+    ann = players(host, "Ann")
+    bob = players(host, "Bob")
+    ann.say("hello\x1b[31m there")
+    said = wait_for(bob, lambda news: isinstance(news, Said))
+    assert said == Said("Ann", "hello\\x1b[31m there")
+    for n in range(6):
+        ann.say(f"line {n}")
+    refused = wait_for(ann, lambda news: "too fast" in str(news))
+    assert "wait a moment" in str(refused)
+
+
+def test_a_player_of_another_version_is_told_so_in_a_sentence() -> None:
+    """A player whose hello names another protocol gets the table's hello and a sentence
+    naming both versions; a table of another version is refused the same way."""
+
+    async def talk() -> tuple[dict[str, object], str]:
+        server_said: dict[str, object] = {}
+
+        async def table(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            try:
+                await channel.table_handshake(reader, writer, CODE)
+            except channel.VersionMismatch as err:
+                server_said["error"] = str(err)
+            writer.close()
+
+        server = await asyncio.start_server(table, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        hello = {"program": "cribbage", "version": "9.0", "protocol": 99}
+        channel.write_frame(writer, json.dumps(hello).encode())
+        answer = json.loads(await channel.read_frame(reader, 4096))
+        writer.close()
+        await asyncio.sleep(0.05)
+        server.close()
+        return answer, str(server_said.get("error"))
+
+    answer, host_side = asyncio.run(talk())
+    assert answer["protocol"] == channel.PROTOCOL and "9.0" in str(answer["error"])
+    assert "different versions of cribbage" in host_side
+
+    async def old_table() -> str:
+        async def table(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            await channel.read_frame(reader, 4096)
+            hello = {"program": "cribbage", "version": "0.0.1", "protocol": 0}
+            channel.write_frame(writer, json.dumps(hello).encode())
+            await writer.drain()
+            writer.close()
+
+        server = await asyncio.start_server(table, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        try:
+            await channel.join_handshake(reader, writer, CODE)
+        except channel.VersionMismatch as err:
+            return str(err)
+        finally:
+            writer.close()
+            server.close()
+        return ""
+
+    said = asyncio.run(old_table())
+    assert "0.0.1" in said and "use the same version" in said
+
+
+def test_a_table_without_a_host_starts_on_a_players_word_and_plays_again_when_all_agree(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table(GameConfig(players=3, target=31))
+    ann = players(host, "Ann")
+    bob = players(host, "Bob")
+    seats = wait_for(ann, lambda news: isinstance(news, Seats) and not news.started)
+    assert isinstance(seats, Seats)
+    bob.start()
+    first = wait_for(ann, lambda news: isinstance(news, Update))
+    assert isinstance(first, Update)
+    assert host.seats[2].presence is Presence.COMPUTER and host.seats[2].name == "Computer"
+    last = play_out([ann, bob])
+    assert all(update.match.over for update in last)
+    ann.again()
+    bob.again()
+    fresh = wait_for(
+        ann, lambda news: isinstance(news, Update) and not news.match.over and news.by is None
+    )
+    assert isinstance(fresh, Update) and fresh.match.number == 1
+
+
+def test_each_player_sees_the_game_from_its_own_seat(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    """The same match, seen by South and by North: each is seat 0 of its own frame, and
+    each side's score stands for the same side."""
+    host = open_table(GameConfig(players=4, partners=True, target=31))
+    south = players(host, "Ann")
+    west = players(host, "Bob")
+    north = players(host, "Cat")
+    south.start()
+    last = play_out([south, west, north])
+    states = host.core.recorder.state if host.core else None
+    assert states is not None
+    scores = states.game.scores
+    assert last[0].match.game.scores == scores  # South's frame is the table's
+    assert last[2].match.game.scores == scores  # North is South's partner: side 0 too
+    assert last[1].match.game.scores == (scores[1], scores[0])  # West's side first
+    for seat, update in enumerate(last):  # each its own hand, as the table holds it
+        assert update.match.game.hand == states.game.hands[seat]
+        assert update.match.game.seat == 0
