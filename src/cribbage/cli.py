@@ -130,10 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="cribbage",
         usage=USAGE,
-        description="Play cribbage against the computer in a terminal: two-handed with six "
-        "cards or five, three- or four-handed, or four-handed as partners.",
+        description="Play cribbage in a terminal, against the computer or with friends at one "
+        "table: two-handed with six cards or five, three- or four-handed, or four-handed as "
+        "partners.",
         epilog="Keys in the game: arrows or h/l, j/k move; space or Enter chooses; "
-        "? help; q quits. 'cribbage --rules' shows the complete rules.",
+        "? help; q quits; at a table with people m talks. 'cribbage --rules' shows the "
+        "complete rules.",
     )
     add = parser.add_argument
     add(
