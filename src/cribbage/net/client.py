@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
 import socket
 import threading
 from concurrent.futures import Future
@@ -21,7 +20,7 @@ from typing import Any, Final
 from ..frame import Frame
 from ..rules import Action, GameConfig
 from ..tables import Closed, News, Notice, Refused, Said, Seats, Update
-from ..tables.news import Presence
+from ..tables.news import Inbox, Presence
 from ..text import visible
 from ..view import MatchView
 from . import messages as m
@@ -106,10 +105,8 @@ class RemoteTable:
         self.hosted = True
         """The table's host plays at its screen (who starts the game and gives seats)."""
         self.started = False
-        self.last: MatchView | None = None
         self._seats: Seats | None = None
-        self._news: queue.Queue[News] = queue.Queue()
-        self._chatter: queue.Queue[News] = queue.Queue()
+        self.inbox = Inbox()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._channel: Channel | None = None
         self._thread: threading.Thread | None = None
@@ -181,8 +178,8 @@ class RemoteTable:
         if not welcomed.done():
             welcomed.set_exception(JoinError(text))
         else:  # said at once, and acted on when the game gets to it
-            self._chatter.put(Notice(text))
-            self._news.put(Closed(text))
+            self.inbox.post(Notice(text), chatter=True)
+            self.inbox.post(Closed(text))
 
     async def _connect(self) -> Channel:
         where = f"{self.host} port {self.port}"
@@ -231,22 +228,22 @@ class RemoteTable:
                 if len(seats) == frame.players:
                     self._seats = Seats(frame.per_seat(seats), started)
                     self.started = started
-                    self._chatter.put(self._seats)
+                    self.inbox.post(self._seats, chatter=True)
             case m.UpdateMessage(events, match, by):
                 frame = self._frame()
                 turned = frame.match_view(match)
                 self.started = True
-                self._news.put(
+                self.inbox.post(
                     Update(frame.events(events), turned, None if by is None else frame.seat(by))
                 )
             case m.Text("refused", text):
-                self._news.put(Refused(text))
+                self.inbox.post(Refused(text))
             case m.Text("notice", text):
-                self._chatter.put(Notice(text))
+                self.inbox.post(Notice(text), chatter=True)
             case m.Text(_, text):  # error or bye: the table closes the connection
                 return text
             case m.SaidMessage(name, text):
-                self._chatter.put(Said(visible(name), visible(text)))
+                self.inbox.post(Said(visible(name), visible(text)), chatter=True)
             case m.NewCode(code):
                 self.code = code
             case m.Ping():
@@ -309,31 +306,21 @@ class RemoteTable:
     def live(self) -> bool:
         return True
 
+    @property
+    def last(self) -> MatchView | None:
+        """The match as the screen has been told it."""
+        return self.inbox.last
+
     def snapshot(self) -> MatchView:
-        if self.last is None:
+        if self.inbox.last is None:
             raise RuntimeError("The game has not started.")
-        return self.last
+        return self.inbox.last
 
     def news(self, timeout: float = 0) -> News | None:
-        news: News | None = None
-        for source in (self._chatter, self._news):
-            with contextlib.suppress(queue.Empty):
-                news = source.get_nowait()
-                break
-        if news is None and timeout > 0:
-            with contextlib.suppress(queue.Empty):
-                news = self._news.get(timeout=timeout)
-        if isinstance(news, Update):
-            self.last = news.match  # the match as the screen has been told it
-        return news
+        return self.inbox.news(timeout)
 
     def chatter(self) -> list[News]:
-        found: list[News] = []
-        while True:
-            try:
-                found.append(self._chatter.get_nowait())
-            except queue.Empty:
-                return found
+        return self.inbox.chatter()
 
     def act(self, action: Action) -> None:
         self._send(m.action_message(self._frame().action(action)))

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import queue
 import random
 import socket
 import threading
@@ -41,8 +40,8 @@ from ..match import MatchConfig, MatchOver
 from ..record import Recorder
 from ..rules import Action, Counting, GameConfig, Phase
 from ..storage.tables import TableSnapshot
-from ..tables import News, Notice, Refused, Said, SeatInfo, Seats, TableCore, Update
-from ..tables.news import SEAT_PLACES, Presence
+from ..tables import News, Notice, Refused, Said, SeatInfo, Seats, TableCore
+from ..tables.news import SEAT_PLACES, Inbox, Presence
 from ..text import visible
 from ..view import MatchView
 from . import messages as m
@@ -251,8 +250,12 @@ class Host:
         """Tell everyone the table is closing, close it, and wait for the server to stop."""
         if self.thread is None or not self.thread.is_alive():
             return
-        with contextlib.suppress(RuntimeError):  # the loop is already gone
-            asyncio.run_coroutine_threadsafe(self._close(text), self.loop).result(5)
+        if not self.ended.is_set() and not self.loop.is_closed():
+            closing = self._close(text)
+            try:
+                asyncio.run_coroutine_threadsafe(closing, self.loop).result(5)
+            except RuntimeError:  # the loop stopped meanwhile
+                closing.close()
         self.thread.join(5)
         self._computers.shutdown(wait=False, cancel_futures=True)
 
@@ -877,15 +880,12 @@ class HostSeat:
 
     def __init__(self, host: Host) -> None:
         self.host = host
-        self._news: queue.Queue[News] = queue.Queue()
-        self._chatter: queue.Queue[News] = queue.Queue()
-        self._config = host.game_config
-        self.last: MatchView | None = None
+        self.inbox = Inbox()
 
     # -- from the server's thread
 
     def post(self, news: News, *, chatter: bool = False) -> None:
-        (self._chatter if chatter else self._news).put(news)
+        self.inbox.post(news, chatter=chatter)
 
     # -- the Table the screen plays
 
@@ -906,37 +906,15 @@ class HostSeat:
         return True
 
     def snapshot(self) -> MatchView:
-        if self.last is None:
+        if self.inbox.last is None:
             raise RuntimeError("The game has not started.")
-        return self.last
+        return self.inbox.last
 
     def news(self, timeout: float = 0) -> News | None:
-        for source in (self._chatter, self._news):
-            try:
-                news = source.get_nowait()
-            except queue.Empty:
-                continue
-            if isinstance(news, Update):
-                self.last = news.match
-            return news
-        if timeout > 0:
-            try:
-                news = self._news.get(timeout=timeout)
-            except queue.Empty:
-                return None
-            if isinstance(news, Update):
-                self.last = news.match
-            return news
-        return None
+        return self.inbox.news(timeout)
 
     def chatter(self) -> list[News]:
-        """The news about the table that has come (talk, notices, seats), at once."""
-        found: list[News] = []
-        while True:
-            try:
-                found.append(self._chatter.get_nowait())
-            except queue.Empty:
-                return found
+        return self.inbox.chatter()
 
     def act(self, action: Action) -> None:
         self.host.call(lambda: self.host.act(0, replace(action, seat=0)))

@@ -6,6 +6,8 @@ All of it is in the player's own frame: the player is seat 0 (see `cribbage.fram
 
 from __future__ import annotations
 
+import contextlib
+import queue
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Protocol, TypeAlias
@@ -32,6 +34,7 @@ __all__ = [
     "SEAT_PLACES",
     "TALK_LENGTH",
     "Closed",
+    "Inbox",
     "News",
     "Notice",
     "Presence",
@@ -195,3 +198,43 @@ class Table(Protocol):
     def leave(self) -> None:
         """The player is done with the table (quit, or no more games)."""
         ...
+
+
+class Inbox:
+    """The news of a table that lives in another thread (a connection, a server): put there,
+    taken by the screen when it is ready, in order. News about the people (talk, notices,
+    seats) is kept apart, to be shown at once even while the player decides.
+
+    `last` is the match as the screen has been told it: the last `Update` taken.
+    """
+
+    def __init__(self) -> None:
+        self._game: queue.Queue[News] = queue.Queue()
+        self._people: queue.Queue[News] = queue.Queue()
+        self.last: MatchView | None = None
+
+    def post(self, news: News, *, chatter: bool = False) -> None:
+        """Put `news` in (from any thread); `chatter` for news about the people."""
+        (self._people if chatter else self._game).put(news)
+
+    def news(self, timeout: float = 0) -> News | None:
+        """The next news, the people's first, waiting up to `timeout` seconds for the game's."""
+        found: News | None = None
+        for source in (self._people, self._game):
+            with contextlib.suppress(queue.Empty):
+                found = source.get_nowait()
+                break
+        if found is None and timeout > 0:
+            with contextlib.suppress(queue.Empty):
+                found = self._game.get(timeout=timeout)
+        if isinstance(found, Update):
+            self.last = found.match
+        return found
+
+    def chatter(self) -> list[News]:
+        """Every piece of news about the people that has come, at once."""
+        found: list[News] = []
+        with contextlib.suppress(queue.Empty):
+            while True:
+                found.append(self._people.get_nowait())
+        return found
