@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from cribbage.record import Record, replay
+from cribbage.storage.statistics import read_statistics
+
 from .terminal import TIMEOUT, Terminal
 
 pytestmark = pytest.mark.skipif(not Path("/dev/ptmx").exists(), reason="needs pseudo-terminals")
@@ -131,6 +134,17 @@ def test_two_people_play_a_game_to_its_end(
     winner_ann = ann_result.startswith("You")
     assert winner_ann == bob_result.startswith("Ann"), (ann_result, bob_result)
     finish(ann, bob)
+    # each counts the game in their own statistics, apart from the computer's levels
+    for home, won in ((tmp_path / "ann", winner_ann), (tmp_path / "bob", not winner_ann)):
+        stats = read_statistics(home / "stats.json")
+        assert set(stats.levels) == {"people"}  # two-handed games, against no computer level
+        counted = stats.levels["people"]
+        assert (counted.games_won, counted.games_lost) == (int(won), int(not won))
+    # the host keeps the record of the match, and no table is left to resume
+    records = list((tmp_path / "ann" / "records").glob("*.json"))
+    assert len(records) == 1 and not (tmp_path / "ann" / "table.json").exists()
+    record = Record.from_json(records[0].read_text())
+    assert replay(record).over
 
 
 def test_partners_with_two_people_and_two_computers(
