@@ -335,7 +335,8 @@ class RemoteTable:
         self._send({"type": "start"})
 
     def again(self) -> None:
-        self._send({"type": "again"})
+        if not self.watch:  # an onlooker watches whatever match the table plays next
+            self._send({"type": "again"})
 
     def away(self) -> tuple[int, ...]:
         """On a table with no host at its screen, anyone may give a gone player's seat."""

@@ -403,6 +403,10 @@ class Host:
         ):
             if conn is not None:
                 self._leave(conn, quit=False)
+        except Exception:  # a bug: this player goes, the table plays on
+            if conn is not None:
+                self._close_conn(conn, "The table could not go on with your connection.")
+            raise
         finally:
             writer.close()
 
