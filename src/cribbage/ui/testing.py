@@ -32,11 +32,16 @@ class FakeScreen:
         cols: int = 80,
         keys: Iterable[Key] = (),
         autokey: Callable[[FakeScreen], str | None] | None = None,
+        patience: int | None = None,
     ) -> None:
+        """`patience`: after this many timed waits in a row with no key left, the script is
+        over (`OutOfKeys`), for a screen that waits on a live table in short timed waits."""
         self.rows, self.cols = rows, cols
         self.keys: deque[Key] = deque(keys)
         self.autokey = autokey
         self.waits: list[float | None] = []
+        self.patience = patience
+        self._idle = 0
         """The timeout of every key read, in order."""
         self.frames: list[str] = []
         self.clear()
@@ -62,9 +67,13 @@ class FakeScreen:
     def read_key(self, timeout: float | None = None) -> str | None:
         self.waits.append(timeout)
         if self.keys:
+            self._idle = 0
             scripted = self.keys.popleft()
             return scripted(self) if callable(scripted) else scripted
         if timeout is not None:
+            self._idle += 1
+            if self.patience is not None and self._idle > self.patience:
+                raise OutOfKeys
             return None
         chosen = self.autokey(self) if self.autokey is not None else None
         if chosen is None:

@@ -1,0 +1,136 @@
+"""The screen at a table with people, against a fake screen: talk, whom the table waits for,
+giving a gone player's seat to the computer, news that comes while the player decides, and a
+table that goes away and is joined again."""
+
+from __future__ import annotations
+
+from collections import deque
+
+import pytest
+
+from cribbage.computer import Computer
+from cribbage.match import MatchConfig
+from cribbage.record import Recorder
+from cribbage.rules import GameConfig
+from cribbage.tables import Closed, LocalTable, News, Notice, Said, SeatInfo, Seats, TableCore
+from cribbage.tables.news import Presence
+from cribbage.ui.game import GameUI, Options
+from cribbage.ui.keys import BACKSPACE, ENTER, ESCAPE
+from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
+
+FAST = Options(seed=3, delay=0)
+
+
+class PeopleTable(LocalTable):
+    """A game against the computer dressed as a table with people: its seats have names, the
+    news may hold talk, and what the player says, gives and rejoins is written down."""
+
+    def __init__(self, extra: list[News] | None = None) -> None:
+        recorder = Recorder.start(5, GameConfig(), MatchConfig())
+        super().__init__(TableCore(recorder, {1: Computer("easy", 1)}))
+        self.said: list[str] = []
+        self.given: list[int] = []
+        self.rejoined = 0
+        self.gone: tuple[int, ...] = ()
+        self.extra: deque[News] = deque(extra or [])
+        self.people = (SeatInfo("Ann", Presence.PERSON), SeatInfo("Bob", Presence.PERSON))
+
+    @property
+    def seats(self) -> Seats | None:
+        return Seats(self.people)
+
+    @property
+    def live(self) -> bool:
+        return True
+
+    def news(self, timeout: float = 0) -> News | None:
+        if self.extra:
+            return self.extra.popleft()
+        return super().news(timeout)
+
+    def chatter(self) -> list[News]:
+        return []
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def away(self) -> tuple[int, ...]:
+        return self.gone
+
+    def give(self, seat: int) -> None:
+        self.given.append(seat)
+        self.gone = ()
+
+    def rejoin(self) -> str | None:
+        self.rejoined += 1
+        return None if self.rejoined > 1 else "The table at box port 7121 did not answer in time."
+
+
+def run(table: PeopleTable, keys: list[Key]) -> FakeScreen:
+    screen = FakeScreen(24, 80, keys, patience=100)
+    with pytest.raises(OutOfKeys):
+        GameUI(screen, FAST, table=table).run()
+    return screen
+
+
+def test_m_opens_a_line_that_enter_sends_to_the_table() -> None:
+    table = PeopleTable()
+    screen = run(table, ["m", "h", "i", "!", ESCAPE, "m", "g", "g", BACKSPACE, "o", ENTER])
+    assert table.said == ["go"]  # Escape took the first line back
+    assert any("Say: hi!" in frame for frame in screen.frames)
+
+
+def test_the_board_and_the_messages_name_the_people() -> None:
+    table = PeopleTable()
+    screen = run(table, [ENTER] * 6)
+    last = screen.frames[-1]
+    assert "Bob" in last and "Computer" not in last
+
+
+def test_g_gives_a_gone_players_seat_to_the_computer() -> None:
+    table = PeopleTable()
+    table.gone = (1,)
+    screen = run(table, ["?", " ", "g"])
+    assert table.given == [1]
+    assert any("say something to the table" in frame for frame in screen.frames)
+    assert any("the computer plays a gone player's seat" in frame for frame in screen.frames)
+    assert "The computer takes Bob's seat." in screen.frames[-1]
+
+
+def test_talk_that_comes_is_shown_with_its_name() -> None:
+    table = PeopleTable([Said("Bob", "good luck"), Notice("Cat is watching.")])
+    screen = run(table, [])
+    assert "Bob: good luck" in screen.frames[-1] and "Cat is watching." in screen.frames[-1]
+
+
+def test_a_table_that_goes_is_joined_again_on_r() -> None:
+    table = PeopleTable([Closed("The connection to the table was lost.")])
+    screen = run(table, ["x", "r", "r"])
+    assert table.rejoined == 2
+    assert any("r joins it again" in frame for frame in screen.frames)
+    assert any("box port 7121" in frame for frame in screen.frames)
+    assert "You are back at the table." in screen.frames[-1]
+
+
+def test_the_table_says_whom_it_waits_for() -> None:
+    """While another person decides, the prompt names them, and marks one who has gone."""
+
+    class Waiting(PeopleTable):
+        looks = 0
+
+        def news(self, timeout: float = 0) -> News | None:
+            found = super().news(timeout)
+            if found is None:
+                self.looks += 1
+                if self.looks > 3:  # enough: the table goes, and the screen asks what to do
+                    return Closed("The table has closed.")
+            return found
+
+    table = Waiting()
+    table.core.computers.clear()  # nobody plays North: the table waits for Bob
+    table.people = (SeatInfo("Ann", Presence.PERSON), SeatInfo("Bob", Presence.AWAY))
+    table.gone = (1,)
+    screen = run(table, [ENTER])  # South cuts for the deal; then North is to cut
+    waiting = [frame for frame in screen.frames if "Waiting for" in frame]
+    assert waiting and "Waiting for Bob (gone: the table waits) (cut for deal)." in waiting[-1]
+    assert "g: the computer takes Bob's seat" in waiting[-1]
