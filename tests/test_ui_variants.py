@@ -488,3 +488,32 @@ def test_in_the_show_a_hand_not_yet_counted_is_face_down_and_played_cards_are_pi
     screen = FakeScreen()
     Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
     assert left(screen, west + 1)[:28].rstrip() == "  9♦ 3♦ 7♣ K♥"
+
+
+def box_text(frame: str, title: str) -> str:
+    """The words inside the box titled `title` on a frame, as one line."""
+    rows = frame.splitlines()
+    top = next(i for i, row in enumerate(rows) if f"─ {title} " in row)
+    left = rows[top].index("┌")
+    right = rows[top].index("┐", left)
+    inside: list[str] = []
+    for row in rows[top + 1 :]:
+        if row[left : left + 1] == "└":
+            break
+        inside.append(row[left + 1 : right])
+    return " ".join(" ".join(inside).split())
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_help_box_speaks_of_the_cards_this_game_lays_away(name: str) -> None:
+    options = VARIANTS[name]
+    screen = FakeScreen(keys=["?"])
+    ui = GameUI(screen, options, recorder=dealt(options))
+    with pytest.raises(OutOfKeys):
+        ui.run()
+    shown = box_text(screen.frames[-1], "Keys")
+    if options.game_config().discards == 2:
+        assert "with two chosen for the crib, Enter lays them away" in shown
+    else:
+        assert "two chosen" not in shown and "crib cards chosen" not in shown
+        assert "choose the card: it is laid away or played" in shown

@@ -56,6 +56,7 @@ from ..view import PlayerView, view_for
 from .choosing import Choice
 from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
+from .help import help_lines
 from .keys import (
     BACKSPACE,
     DOWN,
@@ -185,35 +186,6 @@ class Hooks:
 
 class Quit(Exception):
     """The player confirmed they want to stop."""
-
-
-def help_lines(glyphs: Glyphs) -> list[str]:
-    """Every key the game takes and a short reminder of the game, for the help box."""
-    left, right = glyphs.arrows[0], glyphs.arrows[1]
-    return [
-        f"{left} {right}  h l  j k   move between cards (or along the pack)",
-        "Home End        the first or last card (or end of the pack)",
-        "space, Enter    choose the card; with two chosen for",
-        "                the crib, Enter lays them away",
-        "5h, 10d, k, Qs  type a card: the cursor jumps to it",
-        "                (Q for a queen; q is quit)",
-        "Backspace, Esc  undo typing; Esc with nothing typed",
-        "                takes back the crib cards chosen",
-        "digits, Enter   a count in the show, or a place to cut",
-        "PgUp PgDn       scroll the messages",
-        "Ctrl-L          redraw the screen",
-        "q  F10          quit (asks first), then y or n",
-        "?               this help",
-        "H  F1           a hint: the computer's choice, with",
-        "                the expected points of the best three",
-        "c               at the end of a hand: the coach",
-        "",
-        "Make 15 or 31, pairs and runs in the play; count fifteens,",
-        "pairs, runs, flushes and his nobs in the show. First to the",
-        "end of the board wins; 'cribbage --rules' has all the rules.",
-        "",
-        "Press any key to go back to the game.",
-    ]
 
 
 class GameUI:
@@ -803,7 +775,8 @@ class GameUI:
     def show_help(self) -> None:
         """The help box, until a key."""
         saved = self.overlay, self.helping
-        self.overlay = ("Keys", help_lines(self.glyphs))
+        discards = self.recorder.state.game_config.discards
+        self.overlay = ("Keys", help_lines(self.glyphs, discards=discards))
         self.helping = True
         try:
             self.read_key()
