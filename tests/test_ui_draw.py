@@ -257,15 +257,27 @@ def test_the_cli_module_does_not_load_curses_until_a_game_starts() -> None:
     assert done.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("cols", [79, 70, 40, 30, 12])
-def test_the_size_message_always_fits_on_its_one_line(cols: int) -> None:
+@pytest.mark.parametrize("cols", [79, 70, 60, 40, 30, 12])
+def test_the_size_message_fits_its_rows_and_says_what_to_do(cols: int) -> None:
     screen = FakeScreen(10, cols)
-    Painter(screen, UNICODE).too_small(10, cols)
-    line = screen.row(0)
+    after = Painter(screen, UNICODE).too_small(10, cols)
+    said = screen.text().strip().splitlines()
+    assert 1 <= len(said) <= 3 and after == len(said)
+    assert all(len(line) <= cols for line in said)
+    text = " ".join(said)
+    assert "80x24" in text
+    if cols >= 30:
+        assert f"{cols}x10" in text
+        assert "make the window larger" in text.lower() and "q to quit" in text
+
+
+@pytest.mark.parametrize("cols", [79, 60, 40, 30, 12])
+def test_the_size_message_on_one_row_fits_it(cols: int) -> None:
+    screen = FakeScreen(10, cols)
+    assert Painter(screen, UNICODE).too_small(10, cols, 9, lines=1) == 10
+    line = screen.row(9)
     assert "80x24" in line and len(line) <= cols
     assert screen.text().strip() == line
-    if cols >= 30:
-        assert f"{cols}x10" in line
 
 
 @pytest.mark.parametrize("cols", [80, 82, 90, 100, 132])

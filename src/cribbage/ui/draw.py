@@ -7,8 +7,8 @@ above a message history that scrolls. With three or four players the others sit 
 top of the table, two lines each (name, dealer, go or the count of a shown hand, then the
 backs of the cards they hold and the cards they have played), the crib and the starter at
 the top right of the table, and the board has two tracks a side. A larger terminal gives
-the board longer tracks and the messages more room; a smaller one than 80x24 shows one line
-saying so.
+the board longer tracks and the messages more room; a smaller one than 80x24 shows a few
+lines saying so and what to do.
 """
 
 from __future__ import annotations
@@ -564,16 +564,24 @@ class Painter:
             self.screen.put(y0 + 1 + i, x0, v + " " + shown + " " + v, Style())
         self.screen.put(y0 + height - 1, x0, bl + h * (width - 2) + br, _BOLD)
 
-    def too_small(self, rows: int, cols: int, y: int = 0) -> None:
-        """The one line shown on a terminal smaller than the game needs (at row `y`)."""
+    def too_small(self, rows: int, cols: int, y: int = 0, *, lines: int = 3) -> int:
+        """What a terminal smaller than the game needs shows, from row `y` in at most `lines`
+        rows: the size needed, the size it is and what to do. Returns the row after it."""
         need, have = f"{MIN_COLS}x{MIN_ROWS}", f"{cols}x{rows}"
+        said: list[str] = []
         for text in (
-            f"cribbage needs a terminal of at least {need}; this one is {have}. Enlarge it to go on.",
-            f"cribbage needs a terminal of at least {need}; this one is {have}.",
-            f"cribbage needs at least {need} (now {have})",
+            f"cribbage needs a terminal of at least {need}; this one is {have}. "
+            "Make the window larger to go on, or press q to quit.",
+            f"cribbage needs at least {need} (now {have}): make the window larger, or q to quit.",
+            f"Needs {need} (now {have}): make the window larger, or q to quit.",
+            f"Needs {need} (now {have}): enlarge it, or q quits.",
             f"Needs {need} (now {have})",
             f"{need} needed",
         ):
-            if len(text) <= cols:
+            said = textwrap.wrap(text, max(cols, 1))
+            if len(said) <= lines:
                 break
-        self.screen.put(y, 0, text)
+        said = said[:lines]
+        for i, line in enumerate(said):
+            self.screen.put(y + i, 0, line)
+        return y + len(said)

@@ -56,7 +56,7 @@ from ..view import PlayerView, view_for
 from .choosing import Choice
 from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
-from .help import help_lines
+from .help import help_lines, help_page
 from .keys import (
     BACKSPACE,
     DOWN,
@@ -647,8 +647,8 @@ class GameUI:
                 if fits:
                     return None
                 continue
-            if key in (RESIZE, REDRAW):
-                continue
+            if key == REDRAW or (key == RESIZE and not self.helping):
+                continue  # the help box is fitted to the new size by `show_help`
             if key in (PAGE_UP, PAGE_DOWN):
                 rows, cols = self.screen.size()
                 height = Layout.for_game(rows, cols, self.recorder.state.game_config).messages_h
@@ -773,13 +773,25 @@ class GameUI:
             self.overlay = saved
 
     def show_help(self) -> None:
-        """The help box, until a key."""
+        """The help box, fitted to the window, until a key; Up and Down scroll it in a window
+        too low for it."""
         saved = self.overlay, self.helping
-        discards = self.recorder.state.game_config.discards
-        self.overlay = ("Keys", help_lines(self.glyphs, discards=discards))
+        config = self.recorder.state.game_config
         self.helping = True
+        top = 0
         try:
-            self.read_key()
+            while True:
+                rows, cols = self.screen.size()
+                spare = 0 if Layout.for_game(rows, cols, config).fits else 1  # the size line
+                page = help_page(self.glyphs, rows - spare, cols, top=top, discards=config.discards)
+                self.overlay = ("Keys", page.lines)
+                key = self.read_key()
+                if key == RESIZE:
+                    continue  # fitted again to the new size
+                if key in (UP, DOWN) and (page.up or page.down):
+                    top = max(page.top + (1 if key == DOWN else -1), 0)  # kept on the page
+                    continue
+                return
         finally:
             self.overlay, self.helping = saved
 
@@ -793,11 +805,11 @@ class GameUI:
         if not layout.fits:
             if self.helping and self.overlay is not None:
                 self.painter.overlay(layout, *self.overlay, spare_rows=1)  # what fits
-                self.painter.too_small(rows, cols, rows - 1)
+                self.painter.too_small(rows, cols, rows - 1, lines=1)
             else:
-                self.painter.too_small(rows, cols)
+                below = self.painter.too_small(rows, cols)
                 if self.yes_no:
-                    screen.put(1, 0, self.prompt)
+                    screen.put(below, 0, self.prompt)
             screen.refresh()
             return False
         painter = self.painter
