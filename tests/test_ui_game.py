@@ -122,6 +122,26 @@ def test_a_typed_cut_out_of_range_is_refused_in_the_words_of_the_rules() -> None
     assert "Cut between 4 and 48 cards down" in " ".join(screen.text().split())
 
 
+def test_the_cut_for_the_deal_says_what_it_decides_and_where_the_pack_may_be_cut() -> None:
+    ui, screen = make_ui([])
+    run_until_out_of_keys(ui)
+    shown = " ".join(screen.text().split())
+    assert "Cut for the deal: the lowest card deals." in shown
+    # the range, in the words the rules refuse a cut outside it with
+    assert "Cut between 4 and 48 cards down, leaving at least 4 cards in each packet." in shown
+
+
+def test_the_cut_for_the_starter_says_so() -> None:
+    recorder = find_recorder(
+        lambda r: r.state.game.phase is Phase.CUT_STARTER and pending(r.state.game) == (Seat.HUMAN,)
+    )
+    ui, screen = make_ui([], recorder=recorder)
+    run_until_out_of_keys(ui)
+    shown = " ".join(screen.text().split())
+    assert "Cut for the starter." in shown and "Cut for the deal" not in shown
+    assert "Cut between 4 and" in shown
+
+
 def test_random_cut_asks_nothing() -> None:
     ui, screen = make_ui(options=Options(seed=1, delay=0, random_cut=True))
     run_until_out_of_keys(ui)

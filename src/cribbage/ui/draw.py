@@ -20,7 +20,7 @@ from typing import Final
 
 from ..cards import Card
 from ..glyphs import Glyphs
-from ..rules import GameConfig, Phase, Seat
+from ..rules import GameConfig, Phase, Seat, cut_rule
 from .screen import Color, Screen, Style
 from .seats import Seating
 from .table import Table
@@ -52,6 +52,8 @@ HUMAN_ROWS: Final = 6
 """Your name, a row for chosen cards to rise into, your cards, and the cursor mark."""
 OWNER_Y: Final = 4
 """With three or four players: the row naming the crib's owner, under the crib."""
+CUT_FOR_DEAL: Final = "Cut for the deal: the lowest card deals."
+CUT_FOR_STARTER: Final = "Cut for the starter."
 
 
 def _board_width(lane: int) -> int:
@@ -380,7 +382,7 @@ class Painter:
         seating = Seating.of(table.config)
         y = layout.table_y
         if cut is not None:
-            self.cut(y, cut)
+            self.cut(y, cut, CUT_FOR_DEAL if table.phase is Phase.CUT_FOR_DEAL else CUT_FOR_STARTER)
             return
         note = table.note
         if note is not None:
@@ -399,7 +401,7 @@ class Painter:
                 screen.put(y + 4 + i, 0, text)
             return
         if table.phase is Phase.CUT_FOR_DEAL:
-            screen.put(y, 0, "Cut for the deal: low card deals.", _TITLE)
+            screen.put(y, 0, CUT_FOR_DEAL, _TITLE)
             return
         if table.phase is Phase.DISCARD:
             if table.config.discards == 2:
@@ -409,7 +411,7 @@ class Painter:
                 screen.put(y, 0, f"Lay away one card to {crib} crib.", _TITLE)
             return
         if table.phase is Phase.CUT_STARTER:
-            screen.put(y, 0, "Cut for the starter.", _TITLE)
+            screen.put(y, 0, CUT_FOR_STARTER, _TITLE)
             return
         self.count(y, seating, table)
 
@@ -436,23 +438,23 @@ class Painter:
             name = seating.label(seat)
             screen.put(y + 4, i * step + (step - len(name)) // 2, name, _DIM)
 
-    def cut(self, y: int, cut: CutPicture) -> None:
-        """The pack seen edge-on, the top packet lifted, and where the cut is."""
+    def cut(self, y: int, cut: CutPicture, title: str = CUT_FOR_STARTER) -> None:
+        """The pack seen edge-on under `title`, the top packet lifted, where the cut is, and
+        where the pack may be cut."""
         width = LEFT_WIDTH - 2
         step = max(1, -(-cut.size // width))
         slivers = -(-cut.size // step)
         lifted = -(-cut.position // step)
         sliver = self.g.sliver
-        self.screen.put(y, 0, "The pack", _TITLE)
+        self.screen.put(y, 0, title, _TITLE)
         self.screen.put(y + 1, 1, sliver * lifted, _BACK)
         self.screen.put(y + 2, 1 + lifted, sliver * (slivers - lifted), _BACK)
         self.screen.put(y + 3, 1 + lifted, self.g.arrows[2], _BOLD)
         self.screen.put(
-            y + 4,
-            0,
-            f"{cut.position} cards off the top, {cut.size - cut.position} left "
-            f"({cut.low}-{cut.high})",
+            y + 4, 0, f"{cut.position} cards off the top, {cut.size - cut.position} left."
         )
+        for i, line in enumerate(textwrap.wrap(cut_rule(cut.size), LEFT_WIDTH - 1)):
+            self.screen.put(y + 5 + i, 0, line, _DIM)
 
     # -- the right side: board and messages
 
