@@ -55,7 +55,7 @@ COMMAND = str(Path(sys.executable).with_name("cribbage"))
 ANSWER_SECONDS = 30.0
 PROBE_EVERY = 40
 KEYS_PER_RUN = (150, 600)
-BOARD = re.compile(r"won \d+ games? |\d+ match points? ")
+BOARD = re.compile(r"won \d+ games? |\d+ match points? |match \d+ of \d+ ")
 """What the board says each player has won: it shows when the game is drawn."""
 
 _NAMED: dict[str, str] = {

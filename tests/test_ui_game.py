@@ -300,6 +300,12 @@ def test_a_match_goes_on_to_the_next_game_and_counts_games_won() -> None:
         assert f" {n} match point{'' if n == 1 else 's'} ─" in screen.frames[-1]
 
 
+def test_a_match_to_match_points_shows_the_points_each_has_of_the_target() -> None:
+    ui, screen = make_ui(options=Options(seed=1, delay=0, points=3))
+    run_until_out_of_keys(ui)
+    assert screen.text().count(" match 0 of 3 ─") == 2
+
+
 def test_another_game_starts_a_fresh_match_and_keeps_the_tally() -> None:
     answers = iter(["y", "n"])
 

@@ -180,13 +180,17 @@ def seat_style(seating: Seating, seat: int) -> Style:
     return Style(_SEAT_COLORS[seat], bold=True)
 
 
-def won_label(count: int, match_points: bool = False) -> str:
+def won_label(count: int, match_points: bool = False, of: int | None = None) -> str:
     """What a player has won, for the board: games, or match points when a match is scored
-    in them.
+    in them, `of` the match points that win the match when it goes to a number of them.
 
     >>> won_label(1), won_label(3), won_label(1, True), won_label(4, True)
     ('won 1 game', 'won 3 games', '1 match point', '4 match points')
+    >>> won_label(0, True, of=3)
+    'match 0 of 3'
     """
+    if match_points and of is not None:
+        return f"match {count} of {of}"  # short enough to sit beside partners' names
     if match_points:
         return f"{count} match point{'' if count == 1 else 's'}"
     return f"won {count} game{'' if count == 1 else 's'}"
@@ -466,10 +470,12 @@ class Painter:
         won: Sequence[int],
         *,
         match_points: bool = False,
+        of: int | None = None,
     ) -> None:
         """Two tracks a side (a player, or a partnership), going out and back; front and back
         pegs; scores; and what each has won: games, or with `match_points` the match points of
-        a match. Yours are at the bottom, the others above in turn."""
+        a match (`of` those that win it, in a match to match points). Yours are at the
+        bottom, the others above in turn."""
         lane = layout.lane if target > 2 * NARROW_LANE + 1 else NARROW_LANE
         width = _board_width(lane)
         x0 = layout.right_x
@@ -483,7 +489,7 @@ class Painter:
             left, right = (tl, tr) if n == 0 else (lt, rt)
             screen.put(y, x0, left + h * (width - 2) + right, _DIM)
             name = f" {seating.side_name(side)} {table.scores[side]} "
-            label = f" {won_label(won[side], match_points)} "
+            label = f" {won_label(won[side], match_points, of)} "
             screen.put(y, x0 + 2, name, style)
             screen.put(y, x0 + width - 2 - len(label), label, _DIM)
             for row in (1, 2):

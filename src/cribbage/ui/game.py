@@ -818,7 +818,14 @@ class GameUI:
         if state.config.games == 1:  # a one-game match: games won this session
             painter.board(layout, self.table, config.target, self.games_won())
         else:  # a match is scored in match points
-            painter.board(layout, self.table, config.target, state.match_points, match_points=True)
+            painter.board(
+                layout,
+                self.table,
+                config.target,
+                state.match_points,
+                match_points=True,
+                of=state.config.points,
+            )
         painter.messages(layout, self.log)
         painter.prompt(layout, self.prompt, self.typed, self.keys)
         if self.overlay is not None:

@@ -136,7 +136,14 @@ class ReplayUI:
         if self.record.match_config.games == 1:
             self.painter.board(layout, frame.table, target, frame.games_won)
         else:
-            self.painter.board(layout, frame.table, target, frame.match_points, match_points=True)
+            self.painter.board(
+                layout,
+                frame.table,
+                target,
+                frame.match_points,
+                match_points=True,
+                of=self.record.match_config.points,
+            )
         self.painter.messages(layout, log)
         self.back = log.back
         last = len(self.frames) - 1
