@@ -28,7 +28,16 @@ from cribbage.events import (
 from cribbage.glyphs import UNICODE
 from cribbage.match import MatchOver
 from cribbage.record import Recorder
-from cribbage.rules import Counting, CutForDeal, GameConfig, Phase, Seat, pending, show_order
+from cribbage.rules import (
+    Counting,
+    CutForDeal,
+    GameConfig,
+    Phase,
+    Seat,
+    legal_plays,
+    pending,
+    show_order,
+)
 from cribbage.scoring import score_hand
 from cribbage.ui.draw import HandPicture, Layout, Painter
 from cribbage.ui.game import GameUI, Options
@@ -426,12 +435,31 @@ def test_the_hint_panel_ranks_the_discards_of_five_cards(name: str) -> None:
 
 
 def test_a_play_hint_with_more_players_is_measured_against_the_others() -> None:
-    lines = hint_lines([PlayOption(Card.parse("5h"), 1.25)], UNICODE, others="the others'")
+    lines = hint_lines([PlayOption(Card.parse("5h"), 1.25)], UNICODE, seating=Seating(3))
     assert lines[:3] == [
         "Play the 5♥.",
         "Pegging to expect to the end of the play,",
         "yours less the others':",
     ]
+
+
+def your_play_with_a_choice(recorder: Recorder) -> bool:
+    game = recorder.state.game
+    return (
+        game.phase is Phase.PLAY
+        and pending(game) == (Seat.HUMAN,)
+        and len(legal_plays(game, Seat.HUMAN)) >= 2
+    )
+
+
+def test_a_play_hint_with_partners_is_your_sides_pegging_less_the_other_sides() -> None:
+    recorder = find(PARTNERS, your_play_with_a_choice)
+    screen = FakeScreen(keys=["H"])
+    ui = GameUI(screen, PARTNERS, recorder=recorder)
+    ui.adviser = FakeAdviser()  # type: ignore[assignment]  # the adviser's two calls only
+    with pytest.raises(OutOfKeys):
+        ui.run()
+    assert "your side's less West & East's:" in screen.text()
 
 
 # -- the end of a game ----------------------------------------------------------------------

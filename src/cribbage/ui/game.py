@@ -725,8 +725,7 @@ class GameUI:
             return
         if self.hooks.on_hint is not None:
             self.hooks.on_hint(self.options.level)
-        others = "the computer's" if self.seating.two_handed else "the others'"
-        self.show_box("Hint", hint_lines(options, self.glyphs, others=others))
+        self.show_box("Hint", hint_lines(options, self.glyphs, seating=self.seating))
 
     def hand_over(self) -> None:
         """The end of a hand: the coach's review with --coach (or on c), then a key for the next deal."""

@@ -238,6 +238,7 @@ def _capital(text: str) -> str:
 
 HINT_OPTIONS: Final = 3
 """How many options a hint lists."""
+_TWO_HANDED: Final = Seating()
 _COACH_WIDTH: Final = 60
 
 
@@ -245,12 +246,12 @@ def hint_lines(
     options: Sequence[DiscardOption] | Sequence[PlayOption],
     glyphs: Glyphs,
     *,
-    others: str = "the computer's",
+    seating: Seating = _TWO_HANDED,
 ) -> list[str]:
     """The hint panel's lines: the computer's choice and the figures of the best options.
 
-    `others` names whose pegging a play's figure is measured against ("the others'" when
-    more than two play).
+    `seating` says whose pegging a play's figure is measured for and against (yours
+    against the others', or your side's against the other side's).
     """
     if not options:
         return []
@@ -259,7 +260,7 @@ def hint_lines(
         discards = [o for o in options if isinstance(o, DiscardOption)][:HINT_OPTIONS]
         return _discard_hint(discards, glyphs)
     plays = [o for o in options if isinstance(o, PlayOption)][:HINT_OPTIONS]
-    return _play_hint(plays, glyphs, others)
+    return _play_hint(plays, glyphs, seating)
 
 
 def _percent(chance: float | None) -> str:
@@ -291,12 +292,13 @@ def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
     return lines
 
 
-def _play_hint(options: list[PlayOption], glyphs: Glyphs, others: str) -> list[str]:
+def _play_hint(options: list[PlayOption], glyphs: Glyphs, seating: Seating) -> list[str]:
     win = options[0].win is not None
+    yours, others = seating.pegging_sides()
     lines = [
         f"Play the {glyphs.card(options[0].card)}.",
         "Pegging to expect to the end of the play,",
-        f"yours less {others}:",
+        f"{yours} less {others}:",
     ]
     for option in options:
         lines.append(
@@ -312,9 +314,6 @@ def _peg_phrase(score: Score) -> str:
     """'a fifteen for two', 'a pair for two', 'thirty-one for two'."""
     words = play_words(score)
     return "a " + words if words.startswith("fifteen") else words
-
-
-_TWO_HANDED: Final = Seating()
 
 
 def coach_lines(review: HandReview, glyphs: Glyphs, seating: Seating = _TWO_HANDED) -> list[str]:
