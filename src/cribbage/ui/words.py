@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final, assert_never
 
+from ..calculator import PLAY_NOT_RECKONED
 from ..coach import GameSummary, HandReview, PlayReview
 from ..computer import DiscardOption, PlayOption
 from ..events import (
@@ -267,9 +268,15 @@ def _percent(chance: float | None) -> str:
     return "" if chance is None else f"{100 * chance:5.1f}%"
 
 
+def _reckons_play(options: Sequence[DiscardOption]) -> bool:
+    """True when the discard figures hold the pegging (in the two-handed game of six cards);
+    the other games' figures leave it out, as 0."""
+    return any(option.pegging for option in options)
+
+
 def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
     win = options[0].win is not None
-    pegging = any(option.pegging for option in options)  # reckoned in the six-card game only
+    pegging = _reckons_play(options)
     lines = [
         f"Lay away {glyphs.cards(list(options[0].discard))}.",
         "Expected points of this deal, for the best discards:",
@@ -288,7 +295,7 @@ def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
     if win:
         lines.append("Near the end the chance of winning decides.")
     if not pegging:
-        lines.append("The play is not reckoned in these figures.")
+        lines.append(PLAY_NOT_RECKONED)
     return lines
 
 
@@ -325,9 +332,13 @@ def coach_lines(review: HandReview, glyphs: Glyphs, seating: Seating = _TWO_HAND
         mine = glyphs.cards(list(discard.chosen.discard))
         best = glyphs.cards(list(discard.best.discard))
         if discard.is_best:
+            if _reckons_play((discard.chosen, discard.best)):
+                reckoned = "the hand, the crib and the pegging."
+            else:
+                reckoned = f"the hand and the crib. {PLAY_NOT_RECKONED}"
             texts.append(
                 f"Your discard, {mine}, was the best: {discard.chosen.total:.2f} points "
-                "to expect from the hand, the crib and the pegging."
+                f"to expect from {reckoned}"
             )
         elif discard.by_win:
             texts.append(
