@@ -257,7 +257,16 @@ def test_a_partnerships_points_go_on_its_one_track() -> None:
             "Three for last: the computer pegs three.",
         ),
         (Seating(4), Scored(3, 2, Reason.MUGGINS, 30), "Muggins! East takes the two missed."),
-        (Seating(3), GameOver(2, (97, 80, 121), GameResult.WIN), "East wins 121 to 97 and 80!"),
+        (
+            Seating(3),
+            GameOver(2, (97, 80, 121), GameResult.WIN),
+            "East wins 121 to your 97 and West's 80!",
+        ),
+        (
+            Seating(3),
+            GameOver(0, (61, 30, 31), GameResult.SKUNK),
+            "You win 61 to East's 31 and West's 30: a skunk!",
+        ),
         (
             Seating(4, partners=True),
             GameOver(0, (121, 85), GameResult.SKUNK),
@@ -268,7 +277,11 @@ def test_a_partnerships_points_go_on_its_one_track() -> None:
             GameOver(1, (100, 121), GameResult.WIN),
             "West and East win 121 to 100!",
         ),
-        (Seating(4), MatchOver(1, (1, 2, 0, 0)), "West wins the match, 2 to 1, 0 and 0."),
+        (
+            Seating(4),
+            MatchOver(1, (1, 2, 0, 0)),
+            "West wins the match, 2 to your 1, North's 0 and East's 0.",
+        ),
     ],
 )
 def test_the_messages_name_each_player(seating: Seating, event: object, text: str) -> None:

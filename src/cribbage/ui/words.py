@@ -176,7 +176,7 @@ class Speaker:
             case HandOver():
                 return []
             case GameOver(winner, scores, result):
-                text = f"{self.seating.side_verb(winner, 'win')} {_against(winner, scores)}"
+                text = f"{self.seating.side_verb(winner, 'win')} {self._against(winner, scores)}"
                 if result is GameResult.SKUNK:
                     text += ": a skunk"
                 elif result is GameResult.DOUBLE_SKUNK:
@@ -184,7 +184,7 @@ class Speaker:
                 return [Line(text + "!", Tone.RESULT)]
             case MatchOver(winner, points):
                 who = self.seating.side_verb(winner, "win")
-                return [Line(f"{who} the match, {_against(winner, points)}.", Tone.RESULT)]
+                return [Line(f"{who} the match, {self._against(winner, points)}.", Tone.RESULT)]
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -219,16 +219,26 @@ class Speaker:
             return [Line(f"{said}: right.", tone)]
         return [Line(f"{said}, but the {what} is worth {event.actual}.", Tone.ERROR)]
 
+    def _against(self, winner: int, scores: tuple[int, ...]) -> str:
+        """The winner's score against the others', best first: '121 to 97'; with more than
+        two sides, each named: "121 to West's 97 and your 80".
 
-def _against(winner: int, scores: tuple[int, ...]) -> str:
-    """The winner's score against the others', best first: '121 to 97', '121 to 97 and 80'.
-
-    >>> _against(1, (80, 121, 97))
-    '121 to 97 and 80'
-    """
-    others = sorted((score for side, score in enumerate(scores) if side != winner), reverse=True)
-    *most, last = [str(score) for score in others]
-    return f"{scores[winner]} to {', '.join(most) + ' and ' if most else ''}{last}"
+        >>> from cribbage.glyphs import ASCII
+        >>> Speaker(ASCII, seating=Seating(3))._against(1, (80, 121, 97))
+        "121 to East's 97 and your 80"
+        """
+        seating = self.seating
+        others = sorted(
+            (side for side in range(len(scores)) if side != winner), key=lambda s: -scores[s]
+        )
+        # more than two sides: one seat each, so a side is named as its seat
+        *most, last = [
+            f"{seating.whose(side).replace('Your', 'your')} {scores[side]}"
+            if seating.sides > 2
+            else str(scores[side])
+            for side in others
+        ]
+        return f"{scores[winner]} to {', '.join(most) + ' and ' if most else ''}{last}"
 
 
 def _capital(text: str) -> str:
