@@ -290,6 +290,23 @@ def test_the_messages_name_each_player(seating: Seating, event: object, text: st
     assert lines[0].text == text
 
 
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_deal_says_when_a_card_from_the_pack_goes_to_the_crib(name: str) -> None:
+    options = VARIANTS[name]
+    screen = FakeScreen(keys=[ENTER, ENTER, ENTER])
+    ui = GameUI(screen, options)
+    with pytest.raises(OutOfKeys):
+        ui.run()
+    dealt = [line.text for line in ui.log.entries if line.text.startswith("Hand 1: ")]
+    assert len(dealt) == 1
+    said = " ".join(" ".join(row[44:] for row in screen.text().splitlines()).split())
+    if options.players == 3:
+        assert dealt[0].endswith(", and a card from the pack goes to the crib.")
+        assert "a card from the pack goes to the crib." in said  # on the screen as well
+    else:
+        assert "from the pack" not in dealt[0]
+
+
 def test_a_shown_hand_is_named_by_its_owner() -> None:
     *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
     score = score_hand(hand, starter)

@@ -217,6 +217,7 @@ class GameUI:
             quiet=options.quiet,
             explain=(options.explain or not claimed,) + (True,) * (config.players - 1),
             seating=self.seating,
+            config=config,
         )
         self.log = MessageLog()
         self.table = Table.for_game(config)

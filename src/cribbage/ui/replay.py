@@ -88,7 +88,9 @@ class ReplayUI:
         self.record = record
         self.painter = Painter(screen, glyphs)
         config = record.game_config
-        speaker = Speaker(glyphs, explain=(True,) * config.players, seating=Seating.of(config))
+        speaker = Speaker(
+            glyphs, explain=(True,) * config.players, seating=Seating.of(config), config=config
+        )
         self.frames, self.lines = frames_of(record, speaker)
         self.index = 0
         self.back = 0

@@ -36,7 +36,7 @@ from ..events import (
 )
 from ..glyphs import Glyphs
 from ..match import MatchOver
-from ..rules import Seat
+from ..rules import GameConfig, Seat
 from ..scoring import Score, ScoreKind, announce_sentence, number_word
 from .seats import Seating
 
@@ -111,6 +111,8 @@ class Speaker:
     explain: tuple[bool, ...] = (True, True)
     """Per seat: lay out the breakdown of a hand counted by that seat."""
     seating: Seating = field(default_factory=Seating)
+    config: GameConfig = GameConfig()
+    """The rules of the game spoken of (what goes to the crib, whether muggins is taken)."""
 
     def subject(self, seat: int) -> str:
         return self.seating.subject(seat)
@@ -137,6 +139,10 @@ class Speaker:
                 return [Line(f"Low card deals first. {self.verb(seat, 'deal')}.")]
             case Dealt(dealer, number):
                 who = self.verb(dealer, "deal", inside=True)
+                extra = self.config.crib_from_pack
+                if extra:  # three-handed: say why the crib already holds a card
+                    cards = "a card" if extra == 1 else f"{number_word(extra)} cards"
+                    who += f", and {cards} from the pack goes to the crib"
                 return [Line(f"Hand {number}: {who}.", Tone.RESULT)]
             case Discarded(seat, cards):
                 if seat == Seat.HUMAN:
