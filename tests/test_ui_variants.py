@@ -38,7 +38,7 @@ from cribbage.rules import (
     pending,
     show_order,
 )
-from cribbage.scoring import score_hand
+from cribbage.scoring import announce_sentence, score_hand
 from cribbage.ui.draw import HandPicture, Layout, Painter
 from cribbage.ui.game import GameUI, Options
 from cribbage.ui.keys import ENTER
@@ -398,6 +398,31 @@ def test_you_count_your_own_hand_with_muggins_and_the_others_are_counted_for_you
             assert muggins and muggins[0].seat in (1, 3)  # an opponent, never your partner
             assert "Muggins! West takes" in text or "Muggins! East takes" in text
             return
+    pytest.fail("no deal where your hand had points to miss")
+
+
+@pytest.mark.parametrize("muggins", [True, False])
+def test_a_hand_miscounted_three_handed_shows_what_was_missed_and_what_was_pegged(
+    muggins: bool,
+) -> None:
+    options = replace(THREE, counting=Counting.CLAIMED, muggins=muggins)
+    for seed in range(40):
+        screen = FakeScreen(autokey=counting_keys)
+        ui = GameUI(screen, replace(options, seed=seed))
+        with pytest.raises(OutOfKeys):
+            ui.run()
+        events = ui.recorder.events
+        mine = next(e for e in events if isinstance(e, Shown) and e.seat == Seat.HUMAN)
+        if mine.crib or mine.score.total == 0:
+            continue
+        said = [line.text for line in ui.log.entries]
+        shown = next(i for i, text in enumerate(said) if text.startswith("Your hand "))
+        assert said[shown - 1] == f"You count 0, but the hand is worth {mine.score.total}."
+        # the points missed are laid out when muggins takes them (-e lays out every count)
+        assert (said[shown + 1] == f"  {announce_sentence(mine.score)}") == muggins
+        row = left(screen, Layout.for_game(24, 80, ui.recorder.state.game_config).human_y)
+        assert f"pegged 0 of {mine.score.total}" in row and f"hand {mine.score.total}" not in row
+        return
     pytest.fail("no deal where your hand had points to miss")
 
 

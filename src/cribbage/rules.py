@@ -919,7 +919,7 @@ class _Table:
         opponent = self.next_opponent(seat)
         self.show_step += 1
         self.events.append(Claimed(seat, claimed, actual, is_crib))
-        self.events.append(Shown(seat, cards, starter, is_crib, score))
+        self.events.append(Shown(seat, cards, starter, is_crib, score, claimed))
         if claimed > actual:
             self.peg(seat, actual, reason)
             penalty = {

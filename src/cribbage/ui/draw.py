@@ -324,7 +324,9 @@ class Painter:
         if seat in table.passed:
             self.screen.put(y, x, "go", _BOLD)
         elif seat in table.shown:
-            self.screen.put(y, x, f"hand {table.shown[seat]}", _BOLD)
+            worth, pegged = table.shown[seat], table.pegged.get(seat)
+            said = f"hand {worth}" if pegged in (None, worth) else f"pegged {pegged} of {worth}"
+            self.screen.put(y, x, said, _BOLD)
 
     def seat_cards(self, y: int, x: int, table: Table, seat: int) -> None:
         """Another seat's cards in a line: its cut for the deal, or the backs of the cards it

@@ -170,11 +170,13 @@ class Speaker:
                 return [Line(f"The count starts again at zero; {who}.")]
             case Scored():
                 return self._scored(event)
-            case Shown(seat, cards, starter, crib, score):
+            case Shown(seat, cards, starter, crib, score, claimed):
                 what = "crib" if crib else "hand"
                 said = f"{self.whose(seat)} {what} {g.cards(cards)} + {g.card(starter)}"
                 lines = [Line(f"{said}: {score.total}", self.tone(seat))]
-                if self.explain[seat]:
+                # muggins takes the points missed by showing them
+                missed = claimed is not None and claimed < score.total and self.config.muggins
+                if self.explain[seat] or missed:
                     lines.append(Line(f"  {announce_sentence(score)}", self.tone(seat)))
                 return lines
             case Claimed():
