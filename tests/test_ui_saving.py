@@ -3,6 +3,7 @@ counted once finished, and the replay of a record."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,44 @@ def test_new_keeps_the_save_as_a_backup_without_asking(tmp_path: Path) -> None:
     again, screen, _ = start(tmp_path, [], fresh=True)
     assert RESUME_QUESTION not in screen.text()
     assert again.backup_path.read_text() == first
+
+
+THREE = replace(FAST, players=3)
+PARTNERS_ASKED = replace(FAST, players=4, partners=True, game_named=True)
+OTHER_QUESTION = "Resume the three-handed game instead of a new four-handed partners game? (y/N)"
+
+
+def saved_three_handed(home: Path) -> SavedMatch:
+    start(home, [ENTER, ENTER, ENTER], options=THREE)  # the cut, then a card laid away
+    return saved_state(home)
+
+
+def test_asked_for_another_game_enter_starts_it_and_keeps_the_saved_one(tmp_path: Path) -> None:
+    saved = saved_three_handed(tmp_path)
+    storage, screen, _ = start(tmp_path, [ENTER], options=PARTNERS_ASKED)
+    asked = next(frame for frame in screen.frames if "(y/N)" in frame)
+    assert OTHER_QUESTION in asked and RESUME_QUESTION not in asked
+    said = " ".join(" ".join(row[44:] for row in asked.splitlines()).split())
+    hand = saved.state.game.hand_number
+    assert f"A three-handed game is saved, at hand {hand}." in said
+    assert "Enter or n starts the four-handed partners game" in asked
+    assert SavedMatch.from_json(storage.backup_path.read_bytes()).id == saved.id
+    assert "You & North" in screen.frames[-1]  # the partners' board: the game asked for
+
+
+def test_asked_for_another_game_y_resumes_the_saved_one(tmp_path: Path) -> None:
+    saved = saved_three_handed(tmp_path)
+    _storage, screen, _ = start(tmp_path, ["y"], options=PARTNERS_ASKED)
+    assert "The saved game goes on." in said(screen)
+    assert saved_state(tmp_path).id == saved.id
+    assert "You & North" not in screen.frames[-1] and "├─ East " in screen.frames[-1]
+
+
+def test_the_same_game_or_none_named_asks_as_before(tmp_path: Path) -> None:
+    saved_three_handed(tmp_path)
+    for options in (replace(THREE, game_named=True), replace(FAST, players=4, partners=True)):
+        _storage, screen, _ = start(tmp_path, [], options=options)
+        assert RESUME_QUESTION in screen.text() and "(y/N)" not in screen.text()
 
 
 def test_a_broken_save_is_one_message_and_a_new_game(tmp_path: Path) -> None:

@@ -548,6 +548,7 @@ def play(args: argparse.Namespace) -> int:
         first_dealer=args.first_dealer or FirstDealer.LOSER,
         lurch=args.lurch,
         penalty=args.penalty or Overcount.BSD,
+        game_named=args.players is not None or args.partners or args.five_card,
     )
     with stopped_by_signals(), Storage() as storage:
         try:

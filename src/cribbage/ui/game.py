@@ -128,6 +128,9 @@ class Options:
     and there is no double skunk."""
     penalty: Overcount = Overcount.BSD
     """What an over-counted hand costs, when you count your own."""
+    game_named: bool = False
+    """The command line named the game (--players, --partners, --five-card): a saved match
+    of another game is resumed only when the player says so."""
 
     def game_config(self) -> GameConfig:
         """The rules of each game; you are seat 0, the computers the others.
