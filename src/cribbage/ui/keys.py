@@ -7,6 +7,7 @@ from typing import Final
 
 __all__ = [
     "BACKSPACE",
+    "CENTRE",
     "DOWN",
     "END",
     "ENTER",
@@ -39,3 +40,5 @@ PAGE_UP: Final = "PAGE_UP"
 PAGE_DOWN: Final = "PAGE_DOWN"
 HOME: Final = "HOME"
 END: Final = "END"
+CENTRE: Final = " "
+"""The keypad's centre key (5 with Num Lock off) reads as space: it chooses, or cuts."""
