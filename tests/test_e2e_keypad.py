@@ -76,3 +76,52 @@ def test_the_keypads_digits_in_application_mode_are_digits(
     term.send("\x1bOM")
     term.wait_for("Choose 2 for")
     quit_game(term)
+
+
+def test_with_keypad_2_4_6_and_8_cut_choose_lay_away_and_play(
+    terminals: Callable[..., Terminal],
+) -> None:
+    term = terminals("--keypad", "--seed", "1")
+    screen = term.wait_for("Where do you cut the pack?")
+    assert "4 6 move" in screen and "8 cut" in screen and "type a number" not in screen
+    term.send("4")
+    term.wait_for("25 cards off the top")
+    term.send("66")
+    term.wait_for("27 cards off the top")
+    term.send("8")
+    screen = term.wait_for("Choose 2 for")
+    assert "4 6 move   2 choose" in screen and "type a card" not in screen
+    hand = hand_on(screen)
+    term.send("9d")  # typing a card does nothing: only moving chooses
+    term.send("2")
+    term.wait_for("Choose 1 more for")
+    term.send("62")  # the cursor moved on by itself to the second card: the third is chosen
+    screen = term.wait_for("? 8: yes")
+    term.send("8")
+    screen = term.wait_for("You lay away")
+    laid = next(row for row in screen.splitlines() if "You lay away" in row)
+    assert hand[0] in laid and hand[2] in laid
+    while True:  # the starter (cut with 8 if it is yours), then your play
+        screen = term.wait_for(lambda t: "Your play:" in t or "Where do you cut the pack?" in t)
+        if "Your play:" in screen:
+            break
+        term.send("8")
+        term.wait_for(lambda t: "Where do you cut the pack?" not in t)
+    assert "4 6 move   2 play" in screen
+    term.send("2")
+    term.wait_for("You play the")
+    quit_game(term)
+
+
+def test_k_in_the_help_box_turns_the_keypad_on(terminals: Callable[..., Terminal]) -> None:
+    term = terminals("--seed", "1")
+    term.wait_for("Where do you cut the pack?")
+    term.send("?")
+    term.wait_for("K turns on the keypad's 2 4 6 8")
+    term.send("K")
+    term.wait_for("K turns off the keypad's 2 4 6 8")
+    term.send("x")
+    term.wait_for("4 6 move")
+    term.send("4")
+    term.wait_for("25 cards off the top")
+    quit_game(term)

@@ -631,4 +631,4 @@ def test_help_lists_every_key_the_game_takes_and_fits_the_smallest_screen() -> N
         "c   ",
     ):  # fmt: skip
         assert key in shown, key
-    assert "Keys" in shown and "Press any key to go back to the game." in shown
+    assert "Keys" in shown and "K turns on the keypad's 2 4 6 8; any other key goes back." in shown

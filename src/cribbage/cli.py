@@ -32,7 +32,8 @@ USAGE = (
     "                [--first-dealer {loser,alternate,same}] [--lurch]\n"
     "                [--level {easy,classic,expert}] [-e|--explain] [-m|--muggins] [--manual]\n"
     "                [--penalty {bsd,ruthless,none}] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
-    "                [--ascii] [--no-autoplay] [--coach] [--new] [--version] [--help]\n"
+    "                [--ascii] [--keypad] [--no-autoplay] [--coach] [--new] [--version]\n"
+    "                [--help]\n"
     "       cribbage --rules\n"
     "       cribbage --stats\n"
     "       cribbage --replay FILE [--ascii]\n"
@@ -122,7 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play cribbage against the computer in a terminal: two-handed with six "
         "cards or five, three- or four-handed, or four-handed as partners.",
         epilog="Keys in the game: arrows or h/l, j/k move; space or Enter chooses; "
-        "? help; q quits. 'cribbage --rules' shows the complete rules.",
+        "? help; q quits; with --keypad, 4 and 6 move, 2 chooses, 8 confirms. "
+        "'cribbage --rules' shows the complete rules.",
     )
     add = parser.add_argument
     add(
@@ -221,6 +223,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add("--seed", type=_seed, default=None, metavar="N", help="make the deals repeatable")
     add("--ascii", action="store_true", help="draw with plain ASCII instead of Unicode")
+    add(
+        "--keypad",
+        action="store_true",
+        help="play on the numeric keypad: 4 and 6 move, 2 chooses a card, 8 lays the chosen "
+        "cards away, plays or cuts; cards are chosen by moving, not typed (digits still count "
+        "the show); K in the help box (?) turns this on and off",
+    )
     add("--no-autoplay", action="store_true", help="do not play your only legal card by itself")
     add(
         "--new",
@@ -549,6 +558,7 @@ def play(args: argparse.Namespace) -> int:
         lurch=args.lurch,
         penalty=args.penalty or Overcount.BSD,
         game_named=args.players is not None or args.partners or args.five_card,
+        keypad=args.keypad,
     )
     with stopped_by_signals(), Storage() as storage:
         try:

@@ -56,7 +56,7 @@ from ..view import PlayerView, view_for
 from .choosing import Choice
 from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
-from .help import help_lines, help_page
+from .help import KEYPAD_TOGGLE, help_lines, help_page, prompt_keys
 from .keys import (
     BACKSPACE,
     DOWN,
@@ -73,6 +73,7 @@ from .keys import (
     RESIZE,
     RIGHT,
     UP,
+    keypad_key,
 )
 from .screen import Screen
 from .seats import Seating
@@ -131,6 +132,8 @@ class Options:
     game_named: bool = False
     """The command line named the game (--players, --partners, --five-card): a saved match
     of another game is resumed only when the player says so."""
+    keypad: bool = False
+    """The keypad's 2 4 6 8 choose cards and cut (`keys.KEYPAD`); nothing is typed but counts."""
 
     def game_config(self) -> GameConfig:
         """The rules of each game; you are seat 0, the computers the others.
@@ -253,6 +256,8 @@ class GameUI:
         """The help box is up: any key closes it, even on a terminal too small."""
         self.pushed: list[str] = []
         """Keys typed during a wait, kept for the next question."""
+        self.keypad = options.keypad
+        """The keypad's keys are in use (K in the help box turns them on and off)."""
 
     # -- the session
 
@@ -480,12 +485,16 @@ class GameUI:
         try:
             while True:
                 self.cut_picture = CutPicture(view.pack_size, position, low, high)
+                words = prompt_keys(self.glyphs, keypad=self.keypad)
                 self.set_prompt(
                     "Where do you cut the pack?",
-                    f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move   Home End   "
-                    "or type a number   Enter cut   ? help",
+                    f"{words.move}   {words.ends}{words.number}   {words.confirm} cut   ? help",
                 )
-                key = self.key()
+                key = self.key()  # first: the help box it may show can turn the keypad on
+                meant = keypad_key(key) if self.keypad else key
+                if meant is None:
+                    continue  # a digit of the keypad that stands for nothing
+                key = meant
                 if key in _PREVIOUS:
                     position = max(low, position - 1)
                 elif key in _NEXT:
@@ -527,7 +536,7 @@ class GameUI:
                 self.picture = HandPicture(choice.cursor, frozenset(choice.chosen), choosable)
                 self.typed = choice.typed
                 self._card_prompt(want, choice.chosen)
-                choice, chosen, message = choose_step(choice, self.key())
+                choice, chosen, message = choose_step(choice, self.key(), keypad=self.keypad)
                 if message is not None:
                     self.log.say(message, Tone.ERROR)
                 if chosen is not None:
@@ -537,28 +546,29 @@ class GameUI:
             self.typed = ""
 
     def _card_prompt(self, want: int, chosen: Sequence[Card]) -> None:
-        move = f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move"
+        keys = prompt_keys(self.glyphs, keypad=self.keypad)
+        move, choose, typing = keys.move, keys.choose, keys.typing
         discard = self.recorder.state.game.phase is Phase.DISCARD
         if want == 1 and not discard:
             self.set_prompt(
                 "Your play:",
-                f"{move}   space/Enter play   or type a card (5h, k)   H hint   ? help",
+                f"{move}   {choose} play{typing}   H hint   ? help",
             )
         elif want == 1:
             self.set_prompt(
                 f"Choose 1 for {self.crib_owner()} crib:",
-                f"{move}   space/Enter lay it away   or type a card (5h, k)   H hint   ? help",
+                f"{move}   {choose} lay it away{typing}   H hint   ? help",
             )
         elif len(chosen) < want:
             crib = self.crib_owner()
             self.set_prompt(
                 f"Choose {want - len(chosen)} {'more ' if chosen else ''}for {crib} crib:",
-                f"{move}   space/Enter choose   or type a card (5h, k)   H hint   ? help",
+                f"{move}   {choose} choose{typing}   H hint   ? help",
             )
         else:
             self.set_prompt(
-                f"Lay away {self.glyphs.cards(list(chosen))}? Enter: yes",
-                "space on a chosen card takes it back   Esc: choose again   ? help",
+                f"Lay away {self.glyphs.cards(list(chosen))}? {keys.confirm}: yes",
+                f"{keys.again} on a chosen card takes it back   Esc: choose again   ? help",
             )
 
     def crib_owner(self) -> str:
@@ -621,7 +631,11 @@ class GameUI:
             if key is None:
                 continue
             if key == "?":
+                keypad = self.keypad
                 self.show_help()
+                choosing = self.picture.cursor is not None or self.cut_picture is not None
+                if self.keypad != keypad and choosing:
+                    return REDRAW  # a key that does nothing: the question names its keys again
             elif key in ("q", F10):  # no card's name has a q after its first letter
                 if self.confirm_quit():
                     return "q"  # a queen: its suit is the next key
@@ -698,6 +712,8 @@ class GameUI:
             key = self.read_key(self.options.delay * beats)
         finally:
             self.keys = saved
+        if self.keypad and key is not None:
+            key = keypad_key(key)  # the keypad's 8 and 2 only mean "go on" too
         if key in (None, ENTER, " ", ESCAPE):
             return  # the wait is over; these keys only meant "go on"
         if key == "?":
@@ -777,7 +793,7 @@ class GameUI:
 
     def show_help(self) -> None:
         """The help box, fitted to the window, until a key; Up and Down scroll it in a window
-        too low for it."""
+        too low for it, and K turns the keypad's keys on or off."""
         saved = self.overlay, self.helping
         config = self.recorder.state.game_config
         self.helping = True
@@ -786,11 +802,21 @@ class GameUI:
             while True:
                 rows, cols = self.screen.size()
                 spare = 0 if Layout.for_game(rows, cols, config).fits else 1  # the size line
-                page = help_page(self.glyphs, rows - spare, cols, top=top, discards=config.discards)
+                page = help_page(
+                    self.glyphs,
+                    rows - spare,
+                    cols,
+                    top=top,
+                    discards=config.discards,
+                    keypad=self.keypad,
+                )
                 self.overlay = ("Keys", page.lines)
                 key = self.read_key()
                 if key == RESIZE:
                     continue  # fitted again to the new size
+                if key == KEYPAD_TOGGLE:
+                    self.keypad = not self.keypad
+                    continue
                 if key in (UP, DOWN) and (page.up or page.down):
                     top = max(page.top + (1 if key == DOWN else -1), 0)  # kept on the page
                     continue

@@ -11,9 +11,9 @@ full, a game open elsewhere) is one sentence in the message log, and play goes o
 
 A resumed match keeps its own rules (the game and how many play, target, match, skunks,
 counting) and the computer's level it was started with; the command line's display options
-(quiet, ASCII, autoplay, random cut, delay) are taken as given now. The rules come from the
-save's record, so a save written before there were other games than the two-handed one
-resumes as it always did.
+(quiet, ASCII, autoplay, random cut, delay, the keypad's keys) are taken as given now. The
+rules come from the save's record, so a save written before there were other games than the
+two-handed one resumes as it always did.
 """
 
 from __future__ import annotations
