@@ -94,3 +94,11 @@ def test_k_in_the_help_box_turns_the_keypad_on_and_off() -> None:
     assert ui.recorder.record.steps[0] == CutForDeal(Seat.HUMAN, (4 + 48) // 2 - 1)
     ui, _ = play(["?", "K", "K", "x", "3", "0", ENTER], Options(seed=1, delay=0))
     assert not ui.keypad and ui.recorder.record.steps[0] == CutForDeal(Seat.HUMAN, 30)
+
+
+def test_a_suit_letter_after_q_goes_back_to_the_game_and_types_no_queen() -> None:
+    recorder = dealt(4)
+    hand = recorder.state.game.hands[Seat.HUMAN]
+    ui, _ = play(["q", "h", "2", "2", "8"], recorder=recorder)
+    mine = [s for s in ui.recorder.record.steps if isinstance(s, Discard) and s.seat == Seat.HUMAN]
+    assert mine == [Discard(Seat.HUMAN, (hand[0], hand[1]))]  # the cursor did not move

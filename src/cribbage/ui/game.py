@@ -696,7 +696,8 @@ class GameUI:
                 self.log.say(self.hooks.quit_note)
                 self.draw()
             raise Quit
-        if key is not None and key in _SUIT_LETTERS and self.picture.cursor is not None:
+        typing = self.picture.cursor is not None and not self.keypad  # no card typed then
+        if key is not None and key in _SUIT_LETTERS and typing:
             self.pushed.insert(0, key)
             return True
         return False
