@@ -55,7 +55,7 @@ COMMAND = str(Path(sys.executable).with_name("cribbage"))
 ANSWER_SECONDS = 30.0
 PROBE_EVERY = 40
 KEYS_PER_RUN = (150, 600)
-BOARD = re.compile(r"won \d+ games? |\d+ match points? ")
+BOARD = re.compile(r"won \d+ games? |\d+ match points? |match \d+ of \d+ ")
 """What the board says each player has won: it shows when the game is drawn."""
 
 _NAMED: dict[str, str] = {
@@ -86,6 +86,10 @@ _STRAY: tuple[str, ...] = (
     "\x1b[99~",
     "\x1b[",
     "\x1bO",
+    "\x1bOr",  # the keypad in application mode: 2, 5, Enter
+    "\x1bOu",
+    "\x1bOM",
+    "\x1b[G",  # the linux console's keypad centre
 )
 _CONTROL: tuple[str, ...] = tuple(
     chr(c) for c in range(1, 32) if chr(c) not in "\x03\x11\x13\x1a\x1c\x1b\r\n"
@@ -134,6 +138,7 @@ def random_options(rng: random.Random) -> list[str]:
         ("-r", 0.2),
         ("--ascii", 0.15),
         ("--no-autoplay", 0.1),
+        ("--keypad", 0.1),
         ("--new", 0.05),
     ):
         if rng.random() < chance:

@@ -242,6 +242,23 @@ def test_coach_words_when_the_best_card_would_have_pegged_and_when_all_was_best(
     assert "Each of your plays was the best, or as good." in text
 
 
+def test_the_coach_says_what_the_hint_says_of_the_play_in_the_figures() -> None:
+    five = parse_cards(["ah", "2c", "5h", "9c", "td"])
+    other = DiscardOption((five[0],), five[1:], 6.0, 1.5, 0.0, 0.0, 7.5)  # no pegging reckoned
+    review = HandReview(1, 1, True, DiscardReview(other, other), ())
+    coach = " ".join(line.strip() for line in coach_lines(review, ASCII))
+    hint = hint_lines([other], ASCII)
+    assert "7.50 points to expect from the hand and the crib." in coach
+    assert "pegging" not in coach and "pegging" not in " ".join(hint)
+    assert hint[-1] == "The play is not reckoned in these figures." and hint[-1] in coach
+    six = parse_cards(["ah", "2c", "5h", "9c", "td", "ks"])
+    two = DiscardOption((six[0], six[1]), six[2:], 6.0, 1.5, 0.0, 0.25, 7.75)
+    review = HandReview(1, 1, True, DiscardReview(two, two), ())
+    coach = " ".join(line.strip() for line in coach_lines(review, ASCII))
+    assert "7.75 points to expect from the hand, the crib and the pegging." in coach
+    assert "not reckoned" not in coach and "not reckoned" not in " ".join(hint_lines([two], ASCII))
+
+
 def test_near_the_end_the_coach_speaks_of_the_chance_of_winning() -> None:
     review = HandReview(
         3,

@@ -112,6 +112,34 @@ def test_new_keeps_the_saved_game_as_a_backup(
     assert (tmp_path / "save.json.backup").read_text() == saved
 
 
+def test_another_game_on_the_command_line_is_what_enter_starts(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    env = {"CRIBBAGE_HOME": str(tmp_path)}
+    first = terminals("--players", "3", "--seed", "5", env=env)
+    first.wait_for("Where do you cut the pack?")
+    first.send("\r")
+    first.wait_for("Choose 1 for")
+    first.send("q")
+    first.wait_for("Quit? (y/n)")
+    first.send("y")
+    assert first.exit_status() == 0
+    saved = (tmp_path / "save.json").read_text()
+    second = terminals("--players", "4", "--partners", env=env)
+    screen = second.wait_for("(y/N)")
+    question = "Resume the three-handed game instead of a new four-handed partners game? (y/N)"
+    assert question in screen and RESUME not in screen
+    assert "A three-handed game is saved, at hand 1." in said(screen)
+    second.send("\r")
+    screen = second.wait_for("Where do you cut the pack?")
+    assert "You & North" in screen  # the game asked for
+    assert (tmp_path / "save.json.backup").read_text() == saved
+    second.send("q")
+    second.wait_for("Quit? (y/n)")
+    second.send("y")
+    assert second.exit_status() == 0
+
+
 def test_a_broken_save_is_moved_aside_and_a_new_game_starts(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:

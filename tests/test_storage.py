@@ -29,6 +29,7 @@ from cribbage.storage import (
     write_record,
 )
 from cribbage.storage.statistics import STATS_VERSION, parse_statistics
+from cribbage.storage.store import BACKUPS
 
 from .storage_support import match_after
 
@@ -330,6 +331,33 @@ def test_new_keeps_the_old_save_as_a_backup(storage: Storage) -> None:
     kept = SavedMatch.from_json(storage.backup_path.read_bytes())
     assert kept.state == match.state
     assert storage.back_up() is None  # nothing left to keep
+
+
+def test_each_new_game_keeps_the_earlier_backups_numbered_and_removes_the_oldest(
+    storage: Storage,
+) -> None:
+    ids: list[str] = []
+    messages: list[str | None] = []
+    for seed in range(BACKUPS + 2):
+        match = match_after(seed, 20)
+        storage.save(match)
+        storage = reopen(storage)
+        messages.append(storage.back_up())
+        ids.append(match.id)
+    earlier = [storage.backup_path.with_name(f"save.json.backup.{n}") for n in range(1, BACKUPS)]
+    kept = [SavedMatch.from_json(path.read_bytes()).id for path in [storage.backup_path, *earlier]]
+    assert kept == ids[::-1][:BACKUPS]  # newest first; the two oldest are gone
+    assert sorted(storage.home.glob("save.json.backup*")) == sorted([storage.backup_path, *earlier])
+    assert messages[0] == f"The saved game was kept as {storage.backup_path}."
+    assert messages[1] == (
+        f"The saved game was kept as {storage.backup_path}, and the one before it as "
+        "save.json.backup.1 beside it."
+    )
+    assert messages[-1] == (
+        f"The saved game was kept as {storage.backup_path}, and the {BACKUPS - 1} before it "
+        f"as save.json.backup.1 (the latest) to .{BACKUPS - 1} beside it."
+    )
+    assert all(is_one_sentence(message) for message in messages)
 
 
 def test_new_with_a_broken_save_says_so(storage: Storage) -> None:

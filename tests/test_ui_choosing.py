@@ -173,3 +173,60 @@ def test_any_keys_keep_the_cursor_and_the_chosen_cards_choosable(
             if state.want > 1:
                 assert set(chosen.cards) <= state.choosable
         assert message is None or (message.endswith((".", "?")) and "\n" not in message)
+
+
+# -- the keypad (--keypad) ------------------------------------------------------------------
+
+
+def keypad(state: Choice, keys: Iterable[str]) -> tuple[Choice, list[Chosen], list[str]]:
+    """`press`, with the keypad's digits standing for keys."""
+    made: list[Chosen] = []
+    said: list[str] = []
+    for key in keys:
+        state, chosen, message = step(state, key, keypad=True)
+        if chosen is not None:
+            made.append(chosen)
+        if message is not None:
+            said.append(message)
+    return state, made, said
+
+
+def test_with_the_keypad_4_and_6_move_2_chooses_and_8_lays_the_two_away() -> None:
+    state = Choice.start(HAND, frozenset(HAND), 2)
+    assert keypad(state, "6")[0].cursor == 1 and keypad(state, "4")[0].cursor == 5
+    assert keypad(state, "1")[0].cursor == 5 and keypad(state, "17")[0].cursor == 0
+    state, made, _ = keypad(state, "66262")
+    assert state.chosen == (HAND[2], HAND[4]) and made == []
+    assert keypad(state, "8")[1] == [Chosen((HAND[2], HAND[4]))]
+    state, _, _ = keypad(state, "442")  # 2 on a chosen card takes it back
+    assert state.chosen == (HAND[4],)
+
+
+def test_with_the_keypad_one_card_is_played_with_2_or_8_or_the_centre() -> None:
+    state = Choice.start(HAND, frozenset(HAND), 1)
+    assert keypad(state, "62")[1] == [Chosen((HAND[1],))]
+    assert keypad(state, "668")[1] == [Chosen((HAND[2],))]
+    assert keypad(state, "5")[1] == [Chosen((HAND[0],))]
+
+
+def test_with_the_keypad_cards_are_chosen_by_moving_only() -> None:
+    state = Choice.start(HAND, frozenset(HAND), 1)
+    for typed in ("9d", "kc", "qs", "ah", "td", "j", "k", "0", "3", "9"):  # 2 4 5 6 8 are keys
+        moved, made, said = keypad(state, typed)
+        assert made == [] and said == [] and moved.typed == ""
+    assert keypad(state, "k")[0].cursor == 1  # k moves (it names no king)
+    assert keypad(state, "l")[0].cursor == 1 and keypad(state, "h")[0].cursor == 5
+
+
+@given(choices(), st.lists(KEYS, max_size=40))
+def test_any_keys_on_the_keypad_keep_the_choice_sound_and_type_nothing(
+    state: Choice, keys: list[str]
+) -> None:
+    for key in keys:
+        state, chosen, message = step(state, key, keypad=True)  # never raises
+        assert state.typed == ""
+        assert state.hand[state.cursor] in state.choosable
+        assert set(state.chosen) <= state.choosable and len(state.chosen) <= state.want
+        if chosen is not None:
+            assert len(chosen.cards) == state.want and set(chosen.cards) <= state.choosable
+        assert message is None or message.endswith(".")

@@ -19,7 +19,7 @@ from cribbage.events import (
     StarterTurned,
 )
 from cribbage.glyphs import ASCII, UNICODE
-from cribbage.rules import Phase, Seat
+from cribbage.rules import GameConfig, Phase, Seat
 from cribbage.scoring import score_hand, score_play
 from cribbage.ui.draw import MIN_COLS, MIN_ROWS, HandPicture, Layout, Painter
 from cribbage.ui.screen import Color
@@ -90,6 +90,20 @@ def test_the_board_says_what_was_won_games_or_match_points() -> None:
     top, middle = screen.row(0), screen.row(3)
     assert top.endswith(" 1 match point ─┐") and "Computer 120" in top
     assert middle.endswith(" 12 match points ─┤") and "You 120" in middle
+
+
+@pytest.mark.parametrize("partners", [False, True])
+def test_a_match_to_match_points_shows_each_sides_points_of_the_target(partners: bool) -> None:
+    config = GameConfig(players=4, partners=True) if partners else GameConfig()
+    screen = FakeScreen(24, 80)
+    table = Table.for_game(config)
+    table.scores = [120, 121]
+    layout = Layout.for_game(24, 80, config)
+    Painter(screen, UNICODE).board(layout, table, 121, (12, 0), match_points=True, of=15)
+    top, middle = screen.row(0), screen.row(3)
+    assert top.endswith(" match 0 of 15 ─┐") and middle.endswith(" match 12 of 15 ─┤")
+    names = ("West & East 121", "You & North 120") if partners else ("Computer 121", "You 120")
+    assert f"─ {names[0]} " in top and f"─ {names[1]} " in middle  # whole, and apart
 
 
 def test_no_pegs_before_the_first_point_and_no_back_peg_on_the_front() -> None:
@@ -257,15 +271,27 @@ def test_the_cli_module_does_not_load_curses_until_a_game_starts() -> None:
     assert done.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("cols", [79, 70, 40, 30, 12])
-def test_the_size_message_always_fits_on_its_one_line(cols: int) -> None:
+@pytest.mark.parametrize("cols", [79, 70, 60, 40, 30, 12])
+def test_the_size_message_fits_its_rows_and_says_what_to_do(cols: int) -> None:
     screen = FakeScreen(10, cols)
-    Painter(screen, UNICODE).too_small(10, cols)
-    line = screen.row(0)
+    after = Painter(screen, UNICODE).too_small(10, cols)
+    said = screen.text().strip().splitlines()
+    assert 1 <= len(said) <= 3 and after == len(said)
+    assert all(len(line) <= cols for line in said)
+    text = " ".join(said)
+    assert "80x24" in text
+    if cols >= 30:
+        assert f"{cols}x10" in text
+        assert "make the window larger" in text.lower() and "q to quit" in text
+
+
+@pytest.mark.parametrize("cols", [79, 60, 40, 30, 12])
+def test_the_size_message_on_one_row_fits_it(cols: int) -> None:
+    screen = FakeScreen(10, cols)
+    assert Painter(screen, UNICODE).too_small(10, cols, 9, lines=1) == 10
+    line = screen.row(9)
     assert "80x24" in line and len(line) <= cols
     assert screen.text().strip() == line
-    if cols >= 30:
-        assert f"{cols}x10" in line
 
 
 @pytest.mark.parametrize("cols", [80, 82, 90, 100, 132])

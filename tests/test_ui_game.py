@@ -22,7 +22,18 @@ from cribbage.rules import (
     pending,
 )
 from cribbage.ui.game import GameUI, Hooks, Options, Quit
-from cribbage.ui.keys import BACKSPACE, ENTER, ESCAPE, F10, LEFT, PAGE_UP, REDRAW, RIGHT
+from cribbage.ui.keys import (
+    BACKSPACE,
+    DOWN,
+    ENTER,
+    ESCAPE,
+    F10,
+    LEFT,
+    PAGE_UP,
+    REDRAW,
+    RIGHT,
+    UP,
+)
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 
 from .support import simplest_action
@@ -109,6 +120,26 @@ def test_a_typed_cut_out_of_range_is_refused_in_the_words_of_the_rules() -> None
     run_until_out_of_keys(ui)
     assert ui.recorder.record.steps == ()
     assert "Cut between 4 and 48 cards down" in " ".join(screen.text().split())
+
+
+def test_the_cut_for_the_deal_says_what_it_decides_and_where_the_pack_may_be_cut() -> None:
+    ui, screen = make_ui([])
+    run_until_out_of_keys(ui)
+    shown = " ".join(screen.text().split())
+    assert "Cut for the deal: the lowest card deals." in shown
+    # the range, in the words the rules refuse a cut outside it with
+    assert "Cut between 4 and 48 cards down, leaving at least 4 cards in each packet." in shown
+
+
+def test_the_cut_for_the_starter_says_so() -> None:
+    recorder = find_recorder(
+        lambda r: r.state.game.phase is Phase.CUT_STARTER and pending(r.state.game) == (Seat.HUMAN,)
+    )
+    ui, screen = make_ui([], recorder=recorder)
+    run_until_out_of_keys(ui)
+    shown = " ".join(screen.text().split())
+    assert "Cut for the starter." in shown and "Cut for the deal" not in shown
+    assert "Cut between 4 and" in shown
 
 
 def test_random_cut_asks_nothing() -> None:
@@ -269,6 +300,12 @@ def test_a_match_goes_on_to_the_next_game_and_counts_games_won() -> None:
         assert f" {n} match point{'' if n == 1 else 's'} ─" in screen.frames[-1]
 
 
+def test_a_match_to_match_points_shows_the_points_each_has_of_the_target() -> None:
+    ui, screen = make_ui(options=Options(seed=1, delay=0, points=3))
+    run_until_out_of_keys(ui)
+    assert screen.text().count(" match 0 of 3 ─") == 2
+
+
 def test_another_game_starts_a_fresh_match_and_keeps_the_tally() -> None:
     answers = iter(["y", "n"])
 
@@ -348,9 +385,11 @@ def test_a_small_terminal_shows_one_line_and_resizing_resumes_where_it_was() -> 
     run_until_out_of_keys(ui)
     small = [frame for frame in screen.frames if "needs a terminal" in frame]
     assert small and all(
-        frame.count("\n") == 19 and len(frame.strip().splitlines()) == 1 for frame in small
+        frame.count("\n") == 19 and len(frame.strip().splitlines()) <= 3 for frame in small
     )
-    assert "at least 80x24" in small[0] and "70x20" in small[0]
+    said = " ".join(small[0].split())
+    assert "at least 80x24" in said and "70x20" in said
+    assert "Make the window larger to go on, or press q to quit" in said
     # the keys pressed while it was too small did nothing; the first card is still chosen
     assert ui.recorder.state.game.phase is Phase.DISCARD
     assert "Choose 1 more" in screen.frames[-1]
@@ -518,7 +557,7 @@ def test_help_redraw_and_no_work_on_a_terminal_too_small_and_other_keys_wait() -
     ui, screen = make_ui(["?", "x", REDRAW, F10, "n", ENTER, "5", " "], rows=20, cols=70)
     run_until_out_of_keys(ui)
     shown = [frame for frame in screen.frames if "this help" in frame]
-    assert shown and "Keys" in shown[0] and "this one is 70x20" in shown[0]
+    assert shown and "Keys" in shown[0] and "(now 70x20)" in shown[0]
     assert "this help" not in screen.frames[-1] and "Quit?" not in screen.frames[-1]
     assert screen.frames[-1].startswith("cribbage needs a terminal")
     assert ui.recorder.record.steps == () and ui.typed == ""
@@ -544,11 +583,42 @@ def test_another_game_is_answered_on_a_terminal_too_small() -> None:
         if screen.cols == 80:
             return screen.resize(20, 70) if "Another game?" in screen.text() else ENTER
         assert screen.row(0).startswith("cribbage needs a terminal")
-        assert screen.row(1) == "Another game? (y/n)"
+        question = next(y for y in range(screen.rows) if "Another game?" in screen.row(y))
+        assert screen.row(question) == "Another game? (y/n)"
+        assert "q to quit" in screen.row(question - 1)  # under the message, not over it
         return "n"
 
     ui, _ = make_ui(options=Options(seed=7, delay=0, target=61), autokey=autokey)
     assert ui.run() == 0
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(20, 60), (23, 79), (12, 40)])
+def test_on_a_terminal_too_small_the_help_fits_it_and_scrolls(rows: int, cols: int) -> None:
+    keys: list[Key] = ["?", *[DOWN] * 30, UP, "x"]  # Down past the end stays on the last page
+    ui, screen = make_ui(keys, rows=rows, cols=cols)
+    run_until_out_of_keys(ui)
+    boxes = [frame for frame in screen.frames if "─ Keys" in frame]
+    inside = [box_rows(frame) for frame in boxes]
+    assert all(len(line) <= cols for frame in boxes for line in frame.splitlines())
+    assert all(len(rows_) <= rows - 3 for rows_ in inside)  # the frame, and the size line
+    seen = " ".join(" ".join(row for rows_ in inside for row in rows_).split())
+    for words in ("move between cards", "this help", "at the end of a hand: the coach"):
+        assert words in seen, words
+    assert "Down: more" in " ".join(inside[0]) and "Up" in " ".join(inside[-1])
+    assert "Keys" not in screen.frames[-1]  # x went back to the game
+
+
+def box_rows(frame: str) -> list[str]:
+    """The rows inside the help box's frame on `frame`."""
+    rows = frame.splitlines()
+    top = next(i for i, row in enumerate(rows) if "─ Keys" in row)
+    left = rows[top].index("┌")
+    inside: list[str] = []
+    for row in rows[top + 1 :]:
+        if row[left : left + 1] == "└":
+            return inside
+        inside.append(row[left + 1 :].rstrip().removesuffix("│").strip())
+    raise AssertionError(f"the box has no bottom:\n{frame}")
 
 
 def test_help_lists_every_key_the_game_takes_and_fits_the_smallest_screen() -> None:
@@ -561,4 +631,4 @@ def test_help_lists_every_key_the_game_takes_and_fits_the_smallest_screen() -> N
         "c   ",
     ):  # fmt: skip
         assert key in shown, key
-    assert "Keys" in shown and "Press any key to go back to the game." in shown
+    assert "Keys" in shown and "K turns on the keypad's 2 4 6 8; any other key goes back." in shown

@@ -93,7 +93,7 @@ def test_g_gives_a_gone_players_seat_to_the_computer() -> None:
     screen = run(table, ["?", " ", "g"])
     assert table.given == [1]
     assert any("say something to the table" in frame for frame in screen.frames)
-    assert any("the computer plays a gone player's seat" in frame for frame in screen.frames)
+    assert any("the computer plays the seat of a player" in frame for frame in screen.frames)
     assert "The computer takes Bob's seat." in screen.frames[-1]
 
 

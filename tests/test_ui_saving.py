@@ -3,6 +3,8 @@ counted once finished, and the replay of a record."""
 
 from __future__ import annotations
 
+import curses
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,18 @@ from cribbage.rules import (
 )
 from cribbage.storage import SavedMatch, Storage, load_record
 from cribbage.ui.game import Options
-from cribbage.ui.keys import BACKSPACE, ENTER, ESCAPE, LEFT, REDRAW, RIGHT
+from cribbage.ui.keys import (
+    BACKSPACE,
+    END,
+    ENTER,
+    ESCAPE,
+    HOME,
+    LEFT,
+    PAGE_DOWN,
+    PAGE_UP,
+    REDRAW,
+    RIGHT,
+)
 from cribbage.ui.replay import ReplayUI, frames_of
 from cribbage.ui.saving import (
     KEPT,
@@ -107,6 +120,44 @@ def test_new_keeps_the_save_as_a_backup_without_asking(tmp_path: Path) -> None:
     again, screen, _ = start(tmp_path, [], fresh=True)
     assert RESUME_QUESTION not in screen.text()
     assert again.backup_path.read_text() == first
+
+
+THREE = replace(FAST, players=3)
+PARTNERS_ASKED = replace(FAST, players=4, partners=True, game_named=True)
+OTHER_QUESTION = "Resume the three-handed game instead of a new four-handed partners game? (y/N)"
+
+
+def saved_three_handed(home: Path) -> SavedMatch:
+    start(home, [ENTER, ENTER, ENTER], options=THREE)  # the cut, then a card laid away
+    return saved_state(home)
+
+
+def test_asked_for_another_game_enter_starts_it_and_keeps_the_saved_one(tmp_path: Path) -> None:
+    saved = saved_three_handed(tmp_path)
+    storage, screen, _ = start(tmp_path, [ENTER], options=PARTNERS_ASKED)
+    asked = next(frame for frame in screen.frames if "(y/N)" in frame)
+    assert OTHER_QUESTION in asked and RESUME_QUESTION not in asked
+    said = " ".join(" ".join(row[44:] for row in asked.splitlines()).split())
+    hand = saved.state.game.hand_number
+    assert f"A three-handed game is saved, at hand {hand}." in said
+    assert "Enter or n starts the four-handed partners game" in asked
+    assert SavedMatch.from_json(storage.backup_path.read_bytes()).id == saved.id
+    assert "You & North" in screen.frames[-1]  # the partners' board: the game asked for
+
+
+def test_asked_for_another_game_y_resumes_the_saved_one(tmp_path: Path) -> None:
+    saved = saved_three_handed(tmp_path)
+    _storage, screen, _ = start(tmp_path, ["y"], options=PARTNERS_ASKED)
+    assert "The saved game goes on." in said(screen)
+    assert saved_state(tmp_path).id == saved.id
+    assert "You & North" not in screen.frames[-1] and "├─ East " in screen.frames[-1]
+
+
+def test_the_same_game_or_none_named_asks_as_before(tmp_path: Path) -> None:
+    saved_three_handed(tmp_path)
+    for options in (replace(THREE, game_named=True), replace(FAST, players=4, partners=True)):
+        _storage, screen, _ = start(tmp_path, [], options=options)
+        assert RESUME_QUESTION in screen.text() and "(y/N)" not in screen.text()
 
 
 def test_a_broken_save_is_one_message_and_a_new_game(tmp_path: Path) -> None:
@@ -275,8 +326,8 @@ def test_the_resume_question_is_answered_on_a_terminal_too_small(tmp_path: Path)
 class DeadWindow:
     """A curses window whose terminal has gone: every wait for a key fails at once."""
 
-    def __init__(self, keys: tuple[str | bytes, ...] = ()) -> None:
-        self.keys: list[str | bytes] = list(keys)
+    def __init__(self, keys: tuple[str | bytes | int, ...] = ()) -> None:
+        self.keys: list[str | bytes | int] = list(keys)
         self.cleared: list[bool] = []
 
     def keypad(self, flag: bool) -> None:
@@ -289,9 +340,12 @@ class DeadWindow:
         self.cleared.append(flag)
 
     def getch(self) -> int:
-        """The next byte of the keys (each a text or raw bytes), or -1: nothing came."""
+        """The next byte of the keys (each a text, raw bytes or a key curses named), or -1:
+        nothing came."""
         while self.keys:
             key = self.keys[0]
+            if isinstance(key, int):
+                return int(self.keys.pop(0))
             data = key.encode() if isinstance(key, str) else key
             if data:
                 self.keys[0] = data[1:]
@@ -324,10 +378,21 @@ def test_ctrl_l_repaints_every_cell() -> None:
         ((b"\xf8\xff", "y"), [REPLACEMENT, REPLACEMENT, "y"]),
         (("♥", "5", "é"), ["♥", "5", "é"]),
         (("\x1b", "\r"), [ESCAPE, ENTER]),
+        # the keypad in application mode, when curses does not name its keys
+        (("\x1bOr", "\x1bOp", "\x1bOM"), ["2", "0", ENTER]),
+        (("\x1bOZ",), [ESCAPE, "O", "Z"]),  # not the keypad's: every byte kept
+        (("\x1bx",), [ESCAPE, "x"]),
+        (("\x1bO",), [ESCAPE, "O"]),
+        # and when it does, by the labels of the keys (Num Lock off)
+        (
+            (curses.KEY_A1, curses.KEY_C1, curses.KEY_B2, curses.KEY_BEG, curses.KEY_ENTER),
+            [HOME, END, " ", " ", ENTER],
+        ),
+        ((curses.KEY_A3, curses.KEY_C3), [PAGE_UP, PAGE_DOWN]),
     ],
 )
 def test_keys_are_decoded_and_bytes_that_are_not_utf8_do_not_stop_the_keyboard(
-    typed: tuple[str | bytes, ...], keys: list[str]
+    typed: tuple[str | bytes | int, ...], keys: list[str]
 ) -> None:
     screen = CursesScreen(DeadWindow(typed), color=False)  # type: ignore[arg-type]  # a stand-in window
     assert [screen.read_key(None) for _ in keys] == keys

@@ -28,8 +28,17 @@ from cribbage.events import (
 from cribbage.glyphs import UNICODE
 from cribbage.match import MatchOver
 from cribbage.record import Recorder
-from cribbage.rules import Counting, CutForDeal, GameConfig, Phase, Seat, pending, show_order
-from cribbage.scoring import score_hand
+from cribbage.rules import (
+    Counting,
+    CutForDeal,
+    GameConfig,
+    Phase,
+    Seat,
+    legal_plays,
+    pending,
+    show_order,
+)
+from cribbage.scoring import announce_sentence, score_hand
 from cribbage.ui.draw import HandPicture, Layout, Painter
 from cribbage.ui.game import GameUI, Options
 from cribbage.ui.keys import ENTER
@@ -248,7 +257,16 @@ def test_a_partnerships_points_go_on_its_one_track() -> None:
             "Three for last: the computer pegs three.",
         ),
         (Seating(4), Scored(3, 2, Reason.MUGGINS, 30), "Muggins! East takes the two missed."),
-        (Seating(3), GameOver(2, (97, 80, 121), GameResult.WIN), "East wins 121 to 97 and 80!"),
+        (
+            Seating(3),
+            GameOver(2, (97, 80, 121), GameResult.WIN),
+            "East wins 121 to your 97 and West's 80!",
+        ),
+        (
+            Seating(3),
+            GameOver(0, (61, 30, 31), GameResult.SKUNK),
+            "You win 61 to East's 31 and West's 30: a skunk!",
+        ),
         (
             Seating(4, partners=True),
             GameOver(0, (121, 85), GameResult.SKUNK),
@@ -259,13 +277,34 @@ def test_a_partnerships_points_go_on_its_one_track() -> None:
             GameOver(1, (100, 121), GameResult.WIN),
             "West and East win 121 to 100!",
         ),
-        (Seating(4), MatchOver(1, (1, 2, 0, 0)), "West wins the match, 2 to 1, 0 and 0."),
+        (
+            Seating(4),
+            MatchOver(1, (1, 2, 0, 0)),
+            "West wins the match, 2 to your 1, North's 0 and East's 0.",
+        ),
     ],
 )
 def test_the_messages_name_each_player(seating: Seating, event: object, text: str) -> None:
     speaker = Speaker(UNICODE, explain=(True,) * seating.players, seating=seating)
     lines = speaker.lines(event)  # type: ignore[arg-type]  # the table mixes event types
     assert lines[0].text == text
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_deal_says_when_a_card_from_the_pack_goes_to_the_crib(name: str) -> None:
+    options = VARIANTS[name]
+    screen = FakeScreen(keys=[ENTER, ENTER, ENTER])
+    ui = GameUI(screen, options)
+    with pytest.raises(OutOfKeys):
+        ui.run()
+    dealt = [line.text for line in ui.log.entries if line.text.startswith("Hand 1: ")]
+    assert len(dealt) == 1
+    said = " ".join(" ".join(row[44:] for row in screen.text().splitlines()).split())
+    if options.players == 3:
+        assert dealt[0].endswith(", and a card from the pack goes to the crib.")
+        assert "a card from the pack goes to the crib." in said  # on the screen as well
+    else:
+        assert "from the pack" not in dealt[0]
 
 
 def test_a_shown_hand_is_named_by_its_owner() -> None:
@@ -362,6 +401,31 @@ def test_you_count_your_own_hand_with_muggins_and_the_others_are_counted_for_you
     pytest.fail("no deal where your hand had points to miss")
 
 
+@pytest.mark.parametrize("muggins", [True, False])
+def test_a_hand_miscounted_three_handed_shows_what_was_missed_and_what_was_pegged(
+    muggins: bool,
+) -> None:
+    options = replace(THREE, counting=Counting.CLAIMED, muggins=muggins)
+    for seed in range(40):
+        screen = FakeScreen(autokey=counting_keys)
+        ui = GameUI(screen, replace(options, seed=seed))
+        with pytest.raises(OutOfKeys):
+            ui.run()
+        events = ui.recorder.events
+        mine = next(e for e in events if isinstance(e, Shown) and e.seat == Seat.HUMAN)
+        if mine.crib or mine.score.total == 0:
+            continue
+        said = [line.text for line in ui.log.entries]
+        shown = next(i for i, text in enumerate(said) if text.startswith("Your hand "))
+        assert said[shown - 1] == f"You count 0, but the hand is worth {mine.score.total}."
+        # the points missed are laid out when muggins takes them (-e lays out every count)
+        assert (said[shown + 1] == f"  {announce_sentence(mine.score)}") == muggins
+        row = left(screen, Layout.for_game(24, 80, ui.recorder.state.game_config).human_y)
+        assert f"pegged 0 of {mine.score.total}" in row and f"hand {mine.score.total}" not in row
+        return
+    pytest.fail("no deal where your hand had points to miss")
+
+
 # -- hints ----------------------------------------------------------------------------------
 
 
@@ -426,12 +490,31 @@ def test_the_hint_panel_ranks_the_discards_of_five_cards(name: str) -> None:
 
 
 def test_a_play_hint_with_more_players_is_measured_against_the_others() -> None:
-    lines = hint_lines([PlayOption(Card.parse("5h"), 1.25)], UNICODE, others="the others'")
+    lines = hint_lines([PlayOption(Card.parse("5h"), 1.25)], UNICODE, seating=Seating(3))
     assert lines[:3] == [
         "Play the 5♥.",
         "Pegging to expect to the end of the play,",
         "yours less the others':",
     ]
+
+
+def your_play_with_a_choice(recorder: Recorder) -> bool:
+    game = recorder.state.game
+    return (
+        game.phase is Phase.PLAY
+        and pending(game) == (Seat.HUMAN,)
+        and len(legal_plays(game, Seat.HUMAN)) >= 2
+    )
+
+
+def test_a_play_hint_with_partners_is_your_sides_pegging_less_the_other_sides() -> None:
+    recorder = find(PARTNERS, your_play_with_a_choice)
+    screen = FakeScreen(keys=["H"])
+    ui = GameUI(screen, PARTNERS, recorder=recorder)
+    ui.adviser = FakeAdviser()  # type: ignore[assignment]  # the adviser's two calls only
+    with pytest.raises(OutOfKeys):
+        ui.run()
+    assert "your side's less West & East's:" in screen.text()
 
 
 # -- the end of a game ----------------------------------------------------------------------
@@ -488,3 +571,32 @@ def test_in_the_show_a_hand_not_yet_counted_is_face_down_and_played_cards_are_pi
     screen = FakeScreen()
     Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
     assert left(screen, west + 1)[:28].rstrip() == "  9♦ 3♦ 7♣ K♥"
+
+
+def box_text(frame: str, title: str) -> str:
+    """The words inside the box titled `title` on a frame, as one line."""
+    rows = frame.splitlines()
+    top = next(i for i, row in enumerate(rows) if f"─ {title} " in row)
+    left = rows[top].index("┌")
+    right = rows[top].index("┐", left)
+    inside: list[str] = []
+    for row in rows[top + 1 :]:
+        if row[left : left + 1] == "└":
+            break
+        inside.append(row[left + 1 : right])
+    return " ".join(" ".join(inside).split())
+
+
+@pytest.mark.parametrize("name", list(VARIANTS))
+def test_the_help_box_speaks_of_the_cards_this_game_lays_away(name: str) -> None:
+    options = VARIANTS[name]
+    screen = FakeScreen(keys=["?"])
+    ui = GameUI(screen, options, recorder=dealt(options))
+    with pytest.raises(OutOfKeys):
+        ui.run()
+    shown = box_text(screen.frames[-1], "Keys")
+    if options.game_config().discards == 2:
+        assert "with two chosen for the crib, Enter lays them away" in shown
+    else:
+        assert "two chosen" not in shown and "crib cards chosen" not in shown
+        assert "choose the card: it is laid away or played" in shown

@@ -16,7 +16,11 @@ from .glyphs import ASCII, Glyphs
 from .rules import GameConfig
 from .scoring import Score, announce_sentence, score_hand
 
-__all__ = ["breakdown_lines", "count_text", "discard_table", "discard_text"]
+__all__ = ["PLAY_NOT_RECKONED", "breakdown_lines", "count_text", "discard_table", "discard_text"]
+
+PLAY_NOT_RECKONED = "The play is not reckoned in these figures."
+"""Said under the discard figures of the games whose discards leave the pegging out (all but
+the two-handed game of six cards); the hint and the coach say it too."""
 
 
 def breakdown_lines(score: Score, glyphs: Glyphs = ASCII) -> list[str]:
@@ -115,7 +119,7 @@ def discard_table(
     heels = options[0].heels
     lines.append(f"The totals hold his heels, {heels:+.2f} (a jack may be cut as the starter).")
     if not six:
-        lines.append("The play is not reckoned in these figures.")
+        lines.append(PLAY_NOT_RECKONED)
     return lines
 
 

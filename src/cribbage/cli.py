@@ -35,7 +35,8 @@ USAGE = (
     "                [--first-dealer {loser,alternate,same}] [--lurch]\n"
     "                [--level {easy,classic,expert}] [-e|--explain] [-m|--muggins] [--manual]\n"
     "                [--penalty {bsd,ruthless,none}] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
-    "                [--ascii] [--no-autoplay] [--coach] [--new] [--version] [--help]\n"
+    "                [--ascii] [--keypad] [--no-autoplay] [--coach] [--new] [--version]\n"
+    "                [--help]\n"
     "       cribbage --rules\n"
     "       cribbage --stats\n"
     "       cribbage --replay FILE [--ascii]\n"
@@ -134,8 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
         "table: two-handed with six cards or five, three- or four-handed, or four-handed as "
         "partners.",
         epilog="Keys in the game: arrows or h/l, j/k move; space or Enter chooses; "
-        "? help; q quits; at a table with people m talks. 'cribbage --rules' shows the "
-        "complete rules.",
+        "? help; q quits; with --keypad, 4 and 6 move, 2 chooses, 8 confirms; at a table "
+        "with people m talks. 'cribbage --rules' shows the complete rules.",
     )
     add = parser.add_argument
     add(
@@ -234,6 +235,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add("--seed", type=_seed, default=None, metavar="N", help="make the deals repeatable")
     add("--ascii", action="store_true", help="draw with plain ASCII instead of Unicode")
+    add(
+        "--keypad",
+        action="store_true",
+        help="play on the numeric keypad: 4 and 6 move, 2 chooses a card, 8 lays the chosen "
+        "cards away, plays or cuts; cards are chosen by moving, not typed (digits still count "
+        "the show); K in the help box (?) turns this on and off",
+    )
     add("--no-autoplay", action="store_true", help="do not play your only legal card by itself")
     add(
         "--new",
@@ -707,6 +715,8 @@ def game_options(args: argparse.Namespace) -> Options:
         first_dealer=args.first_dealer or FirstDealer.LOSER,
         lurch=args.lurch,
         penalty=args.penalty or Overcount.BSD,
+        game_named=args.players is not None or args.partners or args.five_card,
+        keypad=args.keypad,
     )
 
 

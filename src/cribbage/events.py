@@ -142,7 +142,8 @@ class Scored:
 class Shown:
     """`seat` showed `cards` (its hand, or the crib when `crib`) with the starter.
 
-    `score` is the true count, itemized.
+    `score` is the true count, itemized; `claimed` what the seat counted, when it counts its
+    own (see `Claimed`), else None.
     """
 
     seat: int
@@ -150,6 +151,7 @@ class Shown:
     starter: Card
     crib: bool
     score: Score
+    claimed: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,6 +77,7 @@ __all__ = [
     "check_cut",
     "cut_positions",
     "cut_range",
+    "cut_rule",
     "is_legal",
     "legal_actions",
     "legal_plays",
@@ -446,12 +447,21 @@ def check_cut(pack_size: int, position: int) -> None:
     ...
     cribbage.errors.IllegalPlayError: Cut between 4 and 48 cards down, leaving at least 4 cards in each packet.
     """
+    if position not in cut_range(pack_size):
+        raise IllegalPlayError(cut_rule(pack_size))
+
+
+def cut_rule(pack_size: int) -> str:
+    """Where a pack of `pack_size` cards may be cut, in a sentence (see `cut_range`).
+
+    >>> cut_rule(40)
+    'Cut between 4 and 36 cards down, leaving at least 4 cards in each packet.'
+    """
     places = cut_range(pack_size)
-    if position not in places:
-        raise IllegalPlayError(
-            f"Cut between {places.start} and {places.stop - 1} cards down, leaving at "
-            f"least {MIN_PACKET} cards in each packet."
-        )
+    return (
+        f"Cut between {places.start} and {places.stop - 1} cards down, leaving at "
+        f"least {MIN_PACKET} cards in each packet."
+    )
 
 
 def cut_positions(state: GameState) -> range:
@@ -909,7 +919,7 @@ class _Table:
         opponent = self.next_opponent(seat)
         self.show_step += 1
         self.events.append(Claimed(seat, claimed, actual, is_crib))
-        self.events.append(Shown(seat, cards, starter, is_crib, score))
+        self.events.append(Shown(seat, cards, starter, is_crib, score, claimed))
         if claimed > actual:
             self.peg(seat, actual, reason)
             penalty = {

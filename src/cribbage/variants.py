@@ -37,6 +37,11 @@ class Variant(Enum):
         return _PHRASES[self]
 
     @property
+    def game(self) -> str:
+        """The game as a noun: 'a new three-handed game', 'the four-handed partners game'."""
+        return _GAMES[self]
+
+    @property
     def players(self) -> int:
         """How many play it."""
         return {Variant.THREE_HANDED: 3, Variant.FOUR_HANDED: 4, Variant.PARTNERS: 4}.get(self, 2)
@@ -56,6 +61,15 @@ _PHRASES = {
     Variant.THREE_HANDED: "three-handed",
     Variant.FOUR_HANDED: "four-handed",
     Variant.PARTNERS: "four-handed, as partners",
+}
+
+
+_GAMES = {
+    Variant.TWO_HANDED: "two-handed game",
+    Variant.FIVE_CARD: "five-card game",
+    Variant.THREE_HANDED: "three-handed game",
+    Variant.FOUR_HANDED: "four-handed game",
+    Variant.PARTNERS: "four-handed partners game",
 }
 
 

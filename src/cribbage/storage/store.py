@@ -3,8 +3,9 @@
 The data directory (`data_dir`) holds:
 
 * `save.json`: the match in progress, rewritten after every action (`cribbage.storage.saves`).
-  `save.json.backup` is a save set aside by `--new`; `save.json.broken-<time>` a save that
-  could not be resumed, kept for a look.
+  `save.json.backup` is the save set aside by the latest `--new` (or "n" to the question
+  to resume), and `save.json.backup.1` to `.4` the ones before it, newest first (the oldest
+  is removed); `save.json.broken-<time>` a save that could not be resumed, kept for a look.
 * `stats.json`: the statistics (`cribbage.storage.statistics`), counted once per finished game,
   per game (two-handed, three-handed...) and level.
 * `records/`: one JSON record per finished match, for `cribbage --replay`.
@@ -19,6 +20,7 @@ to, nor through a symbolic link inside it: the game then plays without saving an
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -54,11 +56,13 @@ from .statistics import (
     write_statistics,
 )
 
-__all__ = ["Storage"]
+__all__ = ["BACKUPS", "Storage"]
 
 _SAVE_NAME: Final = "save.json"
 _STATS_NAME: Final = "stats.json"
 _STALE_SECONDS: Final = 600
+BACKUPS: Final = 5
+"""Saves kept as backups: `save.json.backup` and the numbered ones before it."""
 
 
 def _join(messages: list[str | None]) -> str | None:
@@ -201,16 +205,36 @@ class Storage:
     def back_up(self) -> str | None:
         """For `--new`: move a resumable save to `save.json.backup`; a sentence, or None.
 
-        A save that turns out broken or finished is dealt with as `load` does.
+        The backups before it move one number on (`save.json.backup` to `.1`, `.1` to `.2`
+        and so on), and the oldest goes once `BACKUPS` are kept. A save that turns out
+        broken or finished is dealt with as `load` does.
         """
         match, message = self.load()
         if match is None:
             return message
+        kept = [self.backup_path] + [self._earlier(n) for n in range(1, BACKUPS)]
         try:
+            kept[-1].unlink(missing_ok=True)
+            for newer, older in reversed(list(itertools.pairwise(kept))):
+                if newer.exists() or newer.is_symlink():
+                    os.replace(newer, older)  # one number on
             os.replace(self.save_path, self.backup_path)
         except OSError as err:
             return f"The saved game could not be kept as a backup ({describe(err)})."
-        return _join([message, f"The saved game was kept as {self.backup_path}."])
+        before = sum(path.exists() for path in kept[1:])
+        said = f"The saved game was kept as {self.backup_path}"
+        if before == 1:
+            said += f", and the one before it as {kept[1].name} beside it"
+        elif before:
+            said += (
+                f", and the {before} before it as {kept[1].name} (the latest) to "
+                f".{before} beside it"
+            )
+        return _join([message, said + "."])
+
+    def _earlier(self, number: int) -> Path:
+        """The backup `number` before the latest: `save.json.backup.1` is the one before."""
+        return self.backup_path.with_name(f"{self.backup_path.name}.{number}")
 
     def _write_save(self, match: SavedMatch) -> str | None:
         try:

@@ -11,6 +11,8 @@ your only jack or king), Home and End go to the first and last; space or Enter c
 card under the cursor, or the card typed (`5h`, `10d`, `k`, `five of hearts`); with two
 to choose, a chosen card is taken back by choosing it again, and Enter lays the two away;
 Backspace and Esc undo typing, and Esc with nothing typed takes back the cards chosen.
+With the keypad's keys (`--keypad`), 4 and 6 move, 2 chooses, 8 is Enter, and cards are
+chosen by moving only: nothing is typed.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from typing import Final
 
 from ..cards import Card
 from ..errors import AmbiguousCardError, CribbageError
-from .keys import BACKSPACE, DOWN, END, ENTER, ESCAPE, HOME, LEFT, RIGHT, UP
+from .keys import BACKSPACE, DOWN, END, ENTER, ESCAPE, HOME, LEFT, RIGHT, UP, keypad_key
 
 __all__ = ["Choice", "Chosen", "step"]
 
@@ -80,12 +82,15 @@ class Choice:
         return self.hand[self.cursor]
 
 
-def step(state: Choice, key: str) -> tuple[Choice, Chosen | None, str | None]:
+def step(
+    state: Choice, key: str, *, keypad: bool = False
+) -> tuple[Choice, Chosen | None, str | None]:
     """The prompt after `key`: the next state, the cards chosen if the choice is made, and a
     sentence for the player when the key could not do what it asked.
 
     With one card wanted, a typed card that cannot be chosen is still returned as chosen, so
-    that the rules can say why it cannot be played. Any other key does nothing.
+    that the rules can say why it cannot be played. Any other key does nothing. With
+    `keypad`, a digit stands for the key `keys.KEYPAD` gives it, and nothing is typed.
 
     >>> from cribbage.cards import parse_cards
     >>> hand = parse_cards(["5h", "jd", "kc", "2s"])
@@ -101,6 +106,13 @@ def step(state: Choice, key: str) -> tuple[Choice, Chosen | None, str | None]:
     >>> step(state, ENTER)[1]
     Chosen(cards=(Card(Rank.FIVE, Suit.HEARTS), Card(Rank.TWO, Suit.SPADES)))
     """
+    if keypad:
+        meant = keypad_key(key)
+        if meant is None or (len(meant) == 1 and meant.isprintable() and meant not in " hjkl"):
+            return state, None, None  # a digit standing for nothing, or a card being typed
+        if meant in _MOVES:  # a letter that moves: it names no card here
+            meant = RIGHT if meant in _NEXT else LEFT
+        key = meant
     if key in (ENTER, " "):
         if state.typed.strip():
             return _choose_typed(state, key)

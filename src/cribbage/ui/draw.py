@@ -7,8 +7,8 @@ above a message history that scrolls. With three or four players the others sit 
 top of the table, two lines each (name, dealer, go or the count of a shown hand, then the
 backs of the cards they hold and the cards they have played), the crib and the starter at
 the top right of the table, and the board has two tracks a side. A larger terminal gives
-the board longer tracks and the messages more room; a smaller one than 80x24 shows one line
-saying so.
+the board longer tracks and the messages more room; a smaller one than 80x24 shows a few
+lines saying so and what to do.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Final
 
 from ..cards import Card
 from ..glyphs import Glyphs
-from ..rules import GameConfig, Phase, Seat
+from ..rules import GameConfig, Phase, Seat, cut_rule
 from .screen import Color, Screen, Style
 from .seats import Seating
 from .table import Table
@@ -52,6 +52,8 @@ HUMAN_ROWS: Final = 6
 """Your name, a row for chosen cards to rise into, your cards, and the cursor mark."""
 OWNER_Y: Final = 4
 """With three or four players: the row naming the crib's owner, under the crib."""
+CUT_FOR_DEAL: Final = "Cut for the deal: the lowest card deals."
+CUT_FOR_STARTER: Final = "Cut for the starter."
 
 
 def _board_width(lane: int) -> int:
@@ -179,13 +181,17 @@ def seat_style(seating: Seating, seat: int) -> Style:
     return Style(_SEAT_COLORS[seat], bold=True)
 
 
-def won_label(count: int, match_points: bool = False) -> str:
+def won_label(count: int, match_points: bool = False, of: int | None = None) -> str:
     """What a player has won, for the board: games, or match points when a match is scored
-    in them.
+    in them, `of` the match points that win the match when it goes to a number of them.
 
     >>> won_label(1), won_label(3), won_label(1, True), won_label(4, True)
     ('won 1 game', 'won 3 games', '1 match point', '4 match points')
+    >>> won_label(0, True, of=3)
+    'match 0 of 3'
     """
+    if match_points and of is not None:
+        return f"match {count} of {of}"  # short enough to sit beside partners' names
     if match_points:
         return f"{count} match point{'' if count == 1 else 's'}"
     return f"won {count} game{'' if count == 1 else 's'}"
@@ -319,7 +325,9 @@ class Painter:
         if seat in table.passed:
             self.screen.put(y, x, "go", _BOLD)
         elif seat in table.shown:
-            self.screen.put(y, x, f"hand {table.shown[seat]}", _BOLD)
+            worth, pegged = table.shown[seat], table.pegged.get(seat)
+            said = f"hand {worth}" if pegged in (None, worth) else f"pegged {pegged} of {worth}"
+            self.screen.put(y, x, said, _BOLD)
 
     def seat_cards(self, y: int, x: int, table: Table, seat: int) -> None:
         """Another seat's cards in a line: its cut for the deal, or the backs of the cards it
@@ -381,7 +389,7 @@ class Painter:
         seating = table.seating
         y = layout.table_y
         if cut is not None:
-            self.cut(y, cut)
+            self.cut(y, cut, CUT_FOR_DEAL if table.phase is Phase.CUT_FOR_DEAL else CUT_FOR_STARTER)
             return
         note = table.note
         if note is not None:
@@ -400,7 +408,7 @@ class Painter:
                 screen.put(y + 4 + i, 0, text)
             return
         if table.phase is Phase.CUT_FOR_DEAL:
-            screen.put(y, 0, "Cut for the deal: low card deals.", _TITLE)
+            screen.put(y, 0, CUT_FOR_DEAL, _TITLE)
             return
         if table.phase is Phase.DISCARD:
             if table.config.discards == 2:
@@ -410,7 +418,7 @@ class Painter:
                 screen.put(y, 0, f"Lay away one card to {crib} crib.", _TITLE)
             return
         if table.phase is Phase.CUT_STARTER:
-            screen.put(y, 0, "Cut for the starter.", _TITLE)
+            screen.put(y, 0, CUT_FOR_STARTER, _TITLE)
             return
         self.count(y, seating, table)
 
@@ -437,23 +445,23 @@ class Painter:
             name = seating.label(seat)
             screen.put(y + 4, i * step + (step - len(name)) // 2, name, _DIM)
 
-    def cut(self, y: int, cut: CutPicture) -> None:
-        """The pack seen edge-on, the top packet lifted, and where the cut is."""
+    def cut(self, y: int, cut: CutPicture, title: str = CUT_FOR_STARTER) -> None:
+        """The pack seen edge-on under `title`, the top packet lifted, where the cut is, and
+        where the pack may be cut."""
         width = LEFT_WIDTH - 2
         step = max(1, -(-cut.size // width))
         slivers = -(-cut.size // step)
         lifted = -(-cut.position // step)
         sliver = self.g.sliver
-        self.screen.put(y, 0, "The pack", _TITLE)
+        self.screen.put(y, 0, title, _TITLE)
         self.screen.put(y + 1, 1, sliver * lifted, _BACK)
         self.screen.put(y + 2, 1 + lifted, sliver * (slivers - lifted), _BACK)
         self.screen.put(y + 3, 1 + lifted, self.g.arrows[2], _BOLD)
         self.screen.put(
-            y + 4,
-            0,
-            f"{cut.position} cards off the top, {cut.size - cut.position} left "
-            f"({cut.low}-{cut.high})",
+            y + 4, 0, f"{cut.position} cards off the top, {cut.size - cut.position} left."
         )
+        for i, line in enumerate(textwrap.wrap(cut_rule(cut.size), LEFT_WIDTH - 1)):
+            self.screen.put(y + 5 + i, 0, line, _DIM)
 
     # -- the right side: board and messages
 
@@ -465,10 +473,12 @@ class Painter:
         won: Sequence[int],
         *,
         match_points: bool = False,
+        of: int | None = None,
     ) -> None:
         """Two tracks a side (a player, or a partnership), going out and back; front and back
         pegs; scores; and what each has won: games, or with `match_points` the match points of
-        a match. Yours are at the bottom, the others above in turn."""
+        a match (`of` those that win it, in a match to match points). Yours are at the
+        bottom, the others above in turn."""
         lane = layout.lane if target > 2 * NARROW_LANE + 1 else NARROW_LANE
         width = _board_width(lane)
         x0 = layout.right_x
@@ -482,7 +492,7 @@ class Painter:
             left, right = (tl, tr) if n == 0 else (lt, rt)
             screen.put(y, x0, left + h * (width - 2) + right, _DIM)
             name = f" {seating.side_name(side)} {table.scores[side]} "
-            label = f" {won_label(won[side], match_points)} "
+            label = f" {won_label(won[side], match_points, of)} "
             screen.put(y, x0 + 2, name, style)
             screen.put(y, x0 + width - 2 - len(label), label, _DIM)
             for row in (1, 2):
@@ -565,16 +575,24 @@ class Painter:
             self.screen.put(y0 + 1 + i, x0, v + " " + shown + " " + v, Style())
         self.screen.put(y0 + height - 1, x0, bl + h * (width - 2) + br, _BOLD)
 
-    def too_small(self, rows: int, cols: int, y: int = 0) -> None:
-        """The one line shown on a terminal smaller than the game needs (at row `y`)."""
+    def too_small(self, rows: int, cols: int, y: int = 0, *, lines: int = 3) -> int:
+        """What a terminal smaller than the game needs shows, from row `y` in at most `lines`
+        rows: the size needed, the size it is and what to do. Returns the row after it."""
         need, have = f"{MIN_COLS}x{MIN_ROWS}", f"{cols}x{rows}"
+        said: list[str] = []
         for text in (
-            f"cribbage needs a terminal of at least {need}; this one is {have}. Enlarge it to go on.",
-            f"cribbage needs a terminal of at least {need}; this one is {have}.",
-            f"cribbage needs at least {need} (now {have})",
+            f"cribbage needs a terminal of at least {need}; this one is {have}. "
+            "Make the window larger to go on, or press q to quit.",
+            f"cribbage needs at least {need} (now {have}): make the window larger, or q to quit.",
+            f"Needs {need} (now {have}): make the window larger, or q to quit.",
+            f"Needs {need} (now {have}): enlarge it, or q quits.",
             f"Needs {need} (now {have})",
             f"{need} needed",
         ):
-            if len(text) <= cols:
+            said = textwrap.wrap(text, max(cols, 1))
+            if len(said) <= lines:
                 break
-        self.screen.put(y, 0, text)
+        said = said[:lines]
+        for i, line in enumerate(said):
+            self.screen.put(y + i, 0, line)
+        return y + len(said)

@@ -68,6 +68,7 @@ from ..view import PlayerView
 from .choosing import Choice
 from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
+from .help import KEYPAD_TOGGLE, help_lines, help_page, prompt_keys
 from .keys import (
     BACKSPACE,
     DOWN,
@@ -76,6 +77,7 @@ from .keys import (
     ESCAPE,
     F1,
     F10,
+    GIVE_KEY,
     HOME,
     LEFT,
     PAGE_DOWN,
@@ -83,7 +85,9 @@ from .keys import (
     REDRAW,
     RESIZE,
     RIGHT,
+    TALK_KEY,
     UP,
+    keypad_key,
 )
 from .screen import Screen
 from .seats import Seating
@@ -101,10 +105,7 @@ _SUIT_LETTERS: Final = frozenset("cdhs")
 HINT_KEYS: Final = frozenset({"H", F1})
 """A capital H (a small h moves left) or F1 shows a hint."""
 COACH_KEY: Final = "c"
-TALK_KEY: Final = "m"
-"""At a table with people: a line of talk (a message) to the table."""
-GIVE_KEY: Final = "g"
-"""For the host: give the seat of a player who has gone to the computer."""
+
 _POLL: Final = 0.05
 """Seconds between looks at the table's news while it waits for someone else."""
 _YES_NO: Final = frozenset({"y", "Y", "n", "N"})
@@ -145,6 +146,11 @@ class Options:
     and there is no double skunk."""
     penalty: Overcount = Overcount.BSD
     """What an over-counted hand costs, when you count your own."""
+    game_named: bool = False
+    """The command line named the game (--players, --partners, --five-card): a saved match
+    of another game is resumed only when the player says so."""
+    keypad: bool = False
+    """The keypad's 2 4 6 8 choose cards and cut (`keys.KEYPAD`); nothing is typed but counts."""
 
     def game_config(self) -> GameConfig:
         """The rules of each game; you are seat 0, the computers the others.
@@ -209,35 +215,6 @@ class Quit(Exception):
     """The player confirmed they want to stop."""
 
 
-def help_lines(glyphs: Glyphs) -> list[str]:
-    """Every key the game takes and a short reminder of the game, for the help box."""
-    left, right = glyphs.arrows[0], glyphs.arrows[1]
-    return [
-        f"{left} {right}  h l  j k   move between cards (or along the pack)",
-        "Home End        the first or last card (or end of the pack)",
-        "space, Enter    choose the card; with two chosen for",
-        "                the crib, Enter lays them away",
-        "5h, 10d, k, Qs  type a card: the cursor jumps to it",
-        "                (Q for a queen; q is quit)",
-        "Backspace, Esc  undo typing; Esc with nothing typed",
-        "                takes back the crib cards chosen",
-        "digits, Enter   a count in the show, or a place to cut",
-        "PgUp PgDn       scroll the messages",
-        "Ctrl-L          redraw the screen",
-        "q  F10          quit (asks first), then y or n",
-        "?               this help",
-        "H  F1           a hint: the computer's choice, with",
-        "                the expected points of the best three",
-        "c               at the end of a hand: the coach",
-        "",
-        "Make 15 or 31, pairs and runs in the play; count fifteens,",
-        "pairs, runs, flushes and his nobs in the show. First to the",
-        "end of the board wins; 'cribbage --rules' has all the rules.",
-        "",
-        "Press any key to go back to the game.",
-    ]
-
-
 class GameUI:
     """One session of play on a screen: a match, then "Another game?"."""
 
@@ -287,6 +264,7 @@ class GameUI:
             quiet=options.quiet,
             explain=(options.explain or not claimed,) + (True,) * (config.players - 1),
             seating=self.seating,
+            config=config,
         )
         self.log = MessageLog()
         self.table = Table.for_game(config, watching=table.watching)
@@ -322,6 +300,8 @@ class GameUI:
         """The help box is up: any key closes it, even on a terminal too small."""
         self.pushed: list[str] = []
         """Keys typed during a wait, kept for the next question."""
+        self.keypad = options.keypad
+        """The keypad's keys are in use (K in the help box turns them on and off)."""
 
     @property
     def recorder(self) -> Recorder:
@@ -676,12 +656,16 @@ class GameUI:
         try:
             while True:
                 self.cut_picture = CutPicture(view.pack_size, position, low, high)
+                words = prompt_keys(self.glyphs, keypad=self.keypad)
                 self.set_prompt(
                     "Where do you cut the pack?",
-                    f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move   Home End   "
-                    "or type a number   Enter cut   ? help",
+                    f"{words.move}   {words.ends}{words.number}   {words.confirm} cut   ? help",
                 )
-                key = self.key()
+                key = self.key()  # first: the help box it may show can turn the keypad on
+                meant = keypad_key(key) if self.keypad else key
+                if meant is None:
+                    continue  # a digit of the keypad that stands for nothing
+                key = meant
                 if key in _PREVIOUS:
                     position = max(low, position - 1)
                 elif key in _NEXT:
@@ -723,7 +707,7 @@ class GameUI:
                 self.picture = HandPicture(choice.cursor, frozenset(choice.chosen), choosable)
                 self.typed = choice.typed
                 self._card_prompt(want, choice.chosen)
-                choice, chosen, message = choose_step(choice, self.key())
+                choice, chosen, message = choose_step(choice, self.key(), keypad=self.keypad)
                 if message is not None:
                     self.log.say(message, Tone.ERROR)
                 if chosen is not None:
@@ -733,28 +717,29 @@ class GameUI:
             self.typed = ""
 
     def _card_prompt(self, want: int, chosen: Sequence[Card]) -> None:
-        move = f"{self.glyphs.arrows[0]} {self.glyphs.arrows[1]} move"
+        keys = prompt_keys(self.glyphs, keypad=self.keypad)
+        move, choose, typing = keys.move, keys.choose, keys.typing
         discard = self.current.game.phase is Phase.DISCARD
         if want == 1 and not discard:
             self.set_prompt(
                 "Your play:",
-                f"{move}   space/Enter play   or type a card (5h, k)   H hint   ? help",
+                f"{move}   {choose} play{typing}   H hint   ? help",
             )
         elif want == 1:
             self.set_prompt(
                 f"Choose 1 for {self.crib_owner()} crib:",
-                f"{move}   space/Enter lay it away   or type a card (5h, k)   H hint   ? help",
+                f"{move}   {choose} lay it away{typing}   H hint   ? help",
             )
         elif len(chosen) < want:
             crib = self.crib_owner()
             self.set_prompt(
                 f"Choose {want - len(chosen)} {'more ' if chosen else ''}for {crib} crib:",
-                f"{move}   space/Enter choose   or type a card (5h, k)   H hint   ? help",
+                f"{move}   {choose} choose{typing}   H hint   ? help",
             )
         else:
             self.set_prompt(
-                f"Lay away {self.glyphs.cards(list(chosen))}? Enter: yes",
-                "space on a chosen card takes it back   Esc: choose again   ? help",
+                f"Lay away {self.glyphs.cards(list(chosen))}? {keys.confirm}: yes",
+                f"{keys.again} on a chosen card takes it back   Esc: choose again   ? help",
             )
 
     def crib_owner(self) -> str:
@@ -817,7 +802,11 @@ class GameUI:
             if key is None:
                 continue
             if key == "?":
+                keypad = self.keypad
                 self.show_help()
+                choosing = self.picture.cursor is not None or self.cut_picture is not None
+                if self.keypad != keypad and choosing:
+                    return REDRAW  # a key that does nothing: the question names its keys again
             elif key in ("q", F10):  # no card's name has a q after its first letter
                 if self.confirm_quit():
                     return "q"  # a queen: its suit is the next key
@@ -893,8 +882,8 @@ class GameUI:
                 if fits:
                     return None
                 continue
-            if key in (RESIZE, REDRAW):
-                continue
+            if key == REDRAW or (key == RESIZE and not self.helping):
+                continue  # the help box is fitted to the new size by `show_help`
             if key in (PAGE_UP, PAGE_DOWN):
                 rows, cols = self.screen.size()
                 height = Layout.for_game(rows, cols, self.game_table.config).messages_h
@@ -924,7 +913,8 @@ class GameUI:
                 self.log.say(self.hooks.quit_note)
                 self.draw()
             raise Quit
-        if key is not None and key in _SUIT_LETTERS and self.picture.cursor is not None:
+        typing = self.picture.cursor is not None and not self.keypad  # no card typed then
+        if key is not None and key in _SUIT_LETTERS and typing:
             self.pushed.insert(0, key)
             return True
         return False
@@ -940,6 +930,8 @@ class GameUI:
             key = self.read_key(self.options.delay * beats)
         finally:
             self.keys = saved
+        if self.keypad and key is not None:
+            key = keypad_key(key)  # the keypad's 8 and 2 only mean "go on" too
         if key in (None, ENTER, " ", ESCAPE):
             return  # the wait is over; these keys only meant "go on"
         if key == "?":
@@ -971,8 +963,7 @@ class GameUI:
             return
         if self.hooks.on_hint is not None:
             self.hooks.on_hint(self.options.level)
-        others = self.seating.possessive(1) if self.seating.two_handed else "the others'"
-        self.show_box("Hint", hint_lines(options, self.glyphs, others=others))
+        self.show_box("Hint", hint_lines(options, self.glyphs, seating=self.seating))
 
     def hand_over(self) -> None:
         """The end of a hand: the coach's review with --coach (or on c), then a key for the next deal."""
@@ -1020,19 +1011,37 @@ class GameUI:
             self.overlay = saved
 
     def show_help(self) -> None:
-        """The help box, until a key."""
+        """The help box, fitted to the window, until a key; Up and Down scroll it in a window
+        too low for it, and K turns the keypad's keys on or off."""
         saved = self.overlay, self.helping
-        lines = help_lines(self.glyphs)
-        if self.game_table.live:  # a table with people: its keys before the reminder
-            extra = [f"{TALK_KEY}               say something to the table"]
-            if self.game_table.away():
-                extra.append(f"{GIVE_KEY}               the computer plays a gone player's seat")
-            at = lines.index("") if "" in lines else len(lines)
-            lines[at:at] = extra
-        self.overlay = ("Keys", lines)
+        config = self.game_table.config
         self.helping = True
+        top = 0
         try:
-            self.read_key()
+            while True:
+                rows, cols = self.screen.size()
+                spare = 0 if Layout.for_game(rows, cols, config).fits else 1  # the size line
+                page = help_page(
+                    self.glyphs,
+                    rows - spare,
+                    cols,
+                    top=top,
+                    discards=config.discards,
+                    keypad=self.keypad,
+                    people=self.game_table.live,
+                    giving=bool(self.game_table.away()),
+                )
+                self.overlay = ("Keys", page.lines)
+                key = self.read_key()
+                if key == RESIZE:
+                    continue  # fitted again to the new size
+                if key == KEYPAD_TOGGLE:
+                    self.keypad = not self.keypad
+                    continue
+                if key in (UP, DOWN) and (page.up or page.down):
+                    top = max(page.top + (1 if key == DOWN else -1), 0)  # kept on the page
+                    continue
+                return
         finally:
             self.overlay, self.helping = saved
 
@@ -1046,11 +1055,11 @@ class GameUI:
         if not layout.fits:
             if self.helping and self.overlay is not None:
                 self.painter.overlay(layout, *self.overlay, spare_rows=1)  # what fits
-                self.painter.too_small(rows, cols, rows - 1)
+                self.painter.too_small(rows, cols, rows - 1, lines=1)
             else:
-                self.painter.too_small(rows, cols)
+                below = self.painter.too_small(rows, cols)
                 if self.yes_no:
-                    screen.put(1, 0, self.prompt)
+                    screen.put(below, 0, self.prompt)
             screen.refresh()
             return False
         painter = self.painter
@@ -1059,7 +1068,14 @@ class GameUI:
         if state.config.games == 1:  # a one-game match: games won this session
             painter.board(layout, self.table, config.target, self.games_won())
         else:  # a match is scored in match points
-            painter.board(layout, self.table, config.target, state.match_points, match_points=True)
+            painter.board(
+                layout,
+                self.table,
+                config.target,
+                state.match_points,
+                match_points=True,
+                of=state.config.points,
+            )
         painter.messages(layout, self.log)
         painter.prompt(layout, self.prompt, self.typed, self.keys)
         if self.overlay is not None:

@@ -88,7 +88,9 @@ class ReplayUI:
         self.record = record
         self.painter = Painter(screen, glyphs)
         config = record.game_config
-        speaker = Speaker(glyphs, explain=(True,) * config.players, seating=Seating.of(config))
+        speaker = Speaker(
+            glyphs, explain=(True,) * config.players, seating=Seating.of(config), config=config
+        )
         self.frames, self.lines = frames_of(record, speaker)
         self.index = 0
         self.back = 0
@@ -136,7 +138,14 @@ class ReplayUI:
         if self.record.match_config.games == 1:
             self.painter.board(layout, frame.table, target, frame.games_won)
         else:
-            self.painter.board(layout, frame.table, target, frame.match_points, match_points=True)
+            self.painter.board(
+                layout,
+                frame.table,
+                target,
+                frame.match_points,
+                match_points=True,
+                of=self.record.match_config.points,
+            )
         self.painter.messages(layout, log)
         self.back = log.back
         last = len(self.frames) - 1

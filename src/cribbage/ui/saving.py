@@ -1,7 +1,9 @@
 """The game with its save: resumed at start, saved after every action, counted when it ends.
 
 `play_kept` is what `cribbage` runs on the terminal. It takes the save for this copy of the
-game (`Storage.claim`), offers to resume a saved match ("Resume the saved game? (Y/n)"),
+game (`Storage.claim`), offers to resume a saved match ("Resume the saved game? (Y/n)"; when
+the command line named another game, "Resume the three-handed game instead of a new
+four-handed partners game? (y/N)", Enter starting the game asked for),
 and plays through `GameUI` with a `Keeper` in its hooks: after every action the keeper
 hands the match to `Storage.save`, which also counts a finished game and files a finished
 match. Whatever the storage has to say (a save that could not be resumed, a disk that is
@@ -9,9 +11,9 @@ full, a game open elsewhere) is one sentence in the message log, and play goes o
 
 A resumed match keeps its own rules (the game and how many play, target, match, skunks,
 counting) and the computer's level it was started with; the command line's display options
-(quiet, ASCII, autoplay, random cut, delay) are taken as given now. The rules come from the
-save's record, so a save written before there were other games than the two-handed one
-resumes as it always did.
+(quiet, ASCII, autoplay, random cut, delay, the keypad's keys) are taken as given now. The
+rules come from the save's record, so a save written before there were other games than the
+two-handed one resumes as it always did.
 """
 
 from __future__ import annotations
@@ -180,16 +182,30 @@ def retell(ui: GameUI) -> None:
     ui.retell(ui.recorder.events)
 
 
-def ask_resume(ui: GameUI) -> bool | None:
-    """Ask whether to resume the match on the table: True, False for a new game, None to quit."""
-    ui.set_prompt(RESUME_QUESTION, "Enter or y resumes   n starts a new game   q quit")
+def ask_resume(ui: GameUI, instead: Variant | None = None) -> bool | None:
+    """Ask whether to resume the match on the table: True, False for a new game, None to quit.
+
+    When the command line asked for another game, `instead`, the question names both and
+    Enter starts the game asked for.
+    """
+    if instead is None:
+        question, keys = RESUME_QUESTION, "Enter or y resumes   n starts a new game   q quit"
+    else:
+        state = ui.recorder.state
+        saved = variant_of(state.game_config)
+        where = f", at hand {state.game.hand_number}" if state.game.hand_number else ""
+        match = f" of game {state.number}" if state.number > 1 and where else ""
+        ui.log.say(f"A {saved.game} is saved{where}{match}.", Tone.RESULT)
+        question = f"Resume the {saved.game} instead of a new {instead.game}? (y/N)"
+        keys = f"y resumes it   Enter or n starts the {instead.game}   q quit"
+    ui.set_prompt(question, keys)
     ui.yes_no = True
     try:
         while True:
             key = ui.read_key()
-            if key in (ENTER, "y", "Y"):
+            if key in ("y", "Y") or (key == ENTER and instead is None):
                 return True
-            if key in ("n", "N"):
+            if key in ("n", "N", ENTER):
                 return False
             if key in ("q", "Q", F10, ESCAPE):
                 try:
@@ -232,7 +248,9 @@ def play_kept(
         keeper.attach(ui)
         retell(ui)
         _say_all(ui, notes)
-        answer = ask_resume(ui)
+        asked = variant_of(options.game_config())
+        other = options.game_named and asked is not variant_of(saved.record.game_config)
+        answer = ask_resume(ui, asked if other else None)
         if answer is None:
             return 0
         if answer:

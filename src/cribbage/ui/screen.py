@@ -130,7 +130,20 @@ _SPECIAL_KEYS: Final[dict[int, str]] = {
     curses.KEY_NPAGE: keys.PAGE_DOWN,
     curses.KEY_HOME: keys.HOME,
     curses.KEY_END: keys.END,
+    # the numeric keypad's keys by their labels (Num Lock off, or the application mode
+    # curses turns on, where a terminal's description names the corners and the centre)
+    curses.KEY_A1: keys.HOME,
+    curses.KEY_C1: keys.END,
+    curses.KEY_A3: keys.PAGE_UP,
+    curses.KEY_C3: keys.PAGE_DOWN,
+    curses.KEY_B2: keys.CENTRE,
+    curses.KEY_BEG: keys.CENTRE,
 }
+_KEYPAD_SS3: Final[dict[int, str]] = {ord("p") + digit: str(digit) for digit in range(10)} | {
+    ord("M"): keys.ENTER
+}
+"""The keypad's digits and Enter in application mode (ESC O p to ESC O y, ESC O M), for a
+terminal whose description does not name them: curses then hands over the bytes one by one."""
 _CONTROL_KEYS: Final[dict[str, str]] = {
     "\n": keys.ENTER,
     "\r": keys.ENTER,
@@ -153,8 +166,8 @@ class CursesScreen:
             curses.curs_set(0)
         window.keypad(True)
         self._failed_reads = 0
-        self._next = -1
-        """A key already read that belongs to the next read (-1: none)."""
+        self._pending: list[int] = []
+        """Bytes already read that belong to the next reads."""
 
     def size(self) -> tuple[int, int]:
         rows, cols = self._window.getmaxyx()
@@ -181,8 +194,7 @@ class CursesScreen:
         # Bytes are read with getch and decoded here: ncurses' get_wch stops answering for
         # good after a byte that cannot start a UTF-8 character (a stray 0xB3, say).
         self._window.timeout(-1 if timeout is None else max(0, int(timeout * 1000)))
-        key = self._next if self._next != -1 else self._window.getch()
-        self._next = -1
+        key = self._pending.pop(0) if self._pending else self._window.getch()
         if key == -1:
             if timeout is None:
                 self._failed_reads += 1
@@ -192,6 +204,8 @@ class CursesScreen:
         self._failed_reads = 0
         if key > 0xFF:
             name = _SPECIAL_KEYS.get(key, f"KEY_{key}")
+        elif key == 0x1B:
+            name = self._escape()
         else:
             char = self._character(key)
             name = _CONTROL_KEYS.get(char, char)
@@ -202,6 +216,20 @@ class CursesScreen:
             # moved or dropped lines, and Ctrl-L is asked for when the screen looks wrong.
             self._window.clearok(True)
         return name
+
+    def _escape(self) -> str:
+        """Esc alone, or a keypad key in application mode that curses did not name (its
+        bytes, already read by curses, follow at once); other bytes are kept for the next
+        reads."""
+        self._window.timeout(0)
+        follow = [self._window.getch()]
+        if follow[0] == ord("O"):
+            follow.append(self._window.getch())
+            name = _KEYPAD_SS3.get(follow[1])
+            if name is not None:
+                return name
+        self._pending.extend(byte for byte in follow if byte != -1)
+        return keys.ESCAPE
 
     def _character(self, first: int) -> str:
         """The character that starts with byte `first`, its other UTF-8 bytes read at once;
@@ -225,7 +253,8 @@ class CursesScreen:
         while len(data) < length:
             byte = self._window.getch()
             if not 0x80 <= byte <= 0xBF:
-                self._next = byte  # the start of the next key (or -1: nothing came)
+                if byte != -1:
+                    self._pending.append(byte)  # the start of the next key
                 return REPLACEMENT
             data.append(byte)
         return data.decode("utf-8", "replace")

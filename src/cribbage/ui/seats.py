@@ -170,6 +170,18 @@ class Seating:
         plural = (side == self.side_of(0) and not self.watching) or len(self.seats_of(side)) > 1
         return f"{self.side_subject(side)} {verb if plural else _third_person(verb)}"
 
+    def pegging_sides(self) -> tuple[str, str]:
+        """Whose pegging a play is weighed for, and against whose, inside a sentence: 'yours'
+        and "the computer's", or "the others'"; with partners, "your side's" and the other
+        side's.
+
+        >>> Seating().pegging_sides(), Seating(4, partners=True).pegging_sides()
+        (('yours', "the computer's"), ("your side's", "West & East's"))
+        """
+        if self.partners:
+            return "your side's", f"{self.side_name(1 - self.side_of(0))}'s"
+        return "yours", "the computer's" if self.two_handed else "the others'"
+
     def board_order(self) -> tuple[int, ...]:
         """The sides from the top of the board down: the others in turn, yours last."""
         mine = self.side_of(0)

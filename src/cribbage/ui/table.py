@@ -26,6 +26,7 @@ from ..events import (
     Go,
     HandOver,
     Played,
+    Reason,
     Scored,
     Shown,
     StarterTurned,
@@ -80,6 +81,9 @@ class Table:
     """The cards each seat has played this hand, in order."""
     shown: dict[int, int] = field(default_factory=dict)
     """The points of each seat's hand counted so far in this show."""
+    pegged: dict[int, int] = field(default_factory=dict)
+    """What each seat that counts its own hand pegged for it in this show (less than the
+    hand is worth when it was counted short)."""
     turn: int | None = None
     """The seat whose turn it is in the play or the show, when one is awaited."""
     watching: bool = False
@@ -130,7 +134,8 @@ class Table:
         self.cuts = list(view.cuts) if view.phase is Phase.CUT_FOR_DEAL else [None] * n
         self.passed = set(view.passed) if view.phase is Phase.PLAY else set()
         self.played = [[card for seat, card in view.history if seat == s] for s in range(n)]
-        self.shown = {}
+        pegged = self.pegged if view.phase is Phase.SHOW else {}  # the view does not tell
+        self.shown, self.pegged = {}, {}
         self.turn = view.pending[0] if view.phase in (Phase.PLAY, Phase.SHOW) else None
         self.note = None
         if view.phase is Phase.SHOW:
@@ -141,6 +146,8 @@ class Table:
             for shown in view.shown:
                 if not shown.crib and view.starter is not None:
                     self.shown[shown.seat] = score_hand(shown.cards, view.starter).total
+                    if shown.seat in pegged:
+                        self.pegged[shown.seat] = pegged[shown.seat]
             counted = list(view.shown) + ([view.counting] if view.counting else [])
             for shown in counted:
                 if shown.crib:
@@ -196,11 +203,13 @@ class Table:
                 self.pile = []
                 self.count = 0
                 self.passed = set()
-            case Scored(seat, points, _, total):
+            case Scored(seat, points, reason, total):
                 side = self.config.side_of(seat)
                 self.back_pegs[side] = total - points
                 self.scores[side] = total
-            case Shown(seat, cards, _, crib, score):
+                if reason is Reason.HAND and seat in self.pegged:
+                    self.pegged[seat] = points
+            case Shown(seat, cards, _, crib, score, claimed):
                 self.phase = Phase.SHOW
                 self.pile = []
                 self.count = 0
@@ -212,6 +221,8 @@ class Table:
                     self.hands[seat] = list(cards)
                     self.face_up[seat] = True
                     self.shown[seat] = score.total
+                    if claimed is not None:
+                        self.pegged[seat] = 0  # until the points pegged for it (none: 0)
                 self.note = ShowNote(seat, crib, cards, score)
             case Claimed():
                 pass

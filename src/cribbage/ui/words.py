@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final, assert_never
 
+from ..calculator import PLAY_NOT_RECKONED
 from ..coach import GameSummary, HandReview, PlayReview
 from ..computer import DiscardOption, PlayOption
 from ..events import (
@@ -35,7 +36,7 @@ from ..events import (
 )
 from ..glyphs import Glyphs
 from ..match import MatchOver
-from ..rules import Seat
+from ..rules import GameConfig, Seat
 from ..scoring import Score, ScoreKind, announce_sentence, number_word
 from .seats import Seating
 
@@ -112,6 +113,8 @@ class Speaker:
     explain: tuple[bool, ...] = (True, True)
     """Per seat: lay out the breakdown of a hand counted by that seat."""
     seating: Seating = field(default_factory=Seating)
+    config: GameConfig = GameConfig()
+    """The rules of the game spoken of (what goes to the crib, whether muggins is taken)."""
 
     def subject(self, seat: int) -> str:
         return self.seating.subject(seat)
@@ -138,6 +141,10 @@ class Speaker:
                 return [Line(f"Low card deals first. {self.verb(seat, 'deal')}.")]
             case Dealt(dealer, number):
                 who = self.verb(dealer, "deal", inside=True)
+                extra = self.config.crib_from_pack
+                if extra:  # three-handed: say why the crib already holds a card
+                    cards = "a card" if extra == 1 else f"{number_word(extra)} cards"
+                    who += f", and {cards} from the pack goes to the crib"
                 return [Line(f"Hand {number}: {who}.", Tone.RESULT)]
             case Discarded(seat, cards):
                 if seat == Seat.HUMAN and not self.seating.watching:
@@ -166,11 +173,13 @@ class Speaker:
                 return [Line(f"The count starts again at zero; {who}.")]
             case Scored():
                 return self._scored(event)
-            case Shown(seat, cards, starter, crib, score):
+            case Shown(seat, cards, starter, crib, score, claimed):
                 what = "crib" if crib else "hand"
                 said = f"{self.whose(seat)} {what} {g.cards(cards)} + {g.card(starter)}"
                 lines = [Line(f"{said}: {score.total}", self.tone(seat))]
-                if self.explain[seat]:
+                # muggins takes the points missed by showing them
+                missed = claimed is not None and claimed < score.total and self.config.muggins
+                if self.explain[seat] or missed:
                     lines.append(Line(f"  {announce_sentence(score)}", self.tone(seat)))
                 return lines
             case Claimed():
@@ -178,7 +187,7 @@ class Speaker:
             case HandOver():
                 return []
             case GameOver(winner, scores, result):
-                text = f"{self.seating.side_verb(winner, 'win')} {_against(winner, scores)}"
+                text = f"{self.seating.side_verb(winner, 'win')} {self._against(winner, scores)}"
                 if result is GameResult.SKUNK:
                     text += ": a skunk"
                 elif result is GameResult.DOUBLE_SKUNK:
@@ -186,7 +195,7 @@ class Speaker:
                 return [Line(text + "!", Tone.RESULT)]
             case MatchOver(winner, points):
                 who = self.seating.side_verb(winner, "win")
-                return [Line(f"{who} the match, {_against(winner, points)}.", Tone.RESULT)]
+                return [Line(f"{who} the match, {self._against(winner, points)}.", Tone.RESULT)]
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -221,16 +230,26 @@ class Speaker:
             return [Line(f"{said}: right.", tone)]
         return [Line(f"{said}, but the {what} is worth {event.actual}.", Tone.ERROR)]
 
+    def _against(self, winner: int, scores: tuple[int, ...]) -> str:
+        """The winner's score against the others', best first: '121 to 97'; with more than
+        two sides, each named: "121 to West's 97 and your 80".
 
-def _against(winner: int, scores: tuple[int, ...]) -> str:
-    """The winner's score against the others', best first: '121 to 97', '121 to 97 and 80'.
-
-    >>> _against(1, (80, 121, 97))
-    '121 to 97 and 80'
-    """
-    others = sorted((score for side, score in enumerate(scores) if side != winner), reverse=True)
-    *most, last = [str(score) for score in others]
-    return f"{scores[winner]} to {', '.join(most) + ' and ' if most else ''}{last}"
+        >>> from cribbage.glyphs import ASCII
+        >>> Speaker(ASCII, seating=Seating(3))._against(1, (80, 121, 97))
+        "121 to East's 97 and your 80"
+        """
+        seating = self.seating
+        others = sorted(
+            (side for side in range(len(scores)) if side != winner), key=lambda s: -scores[s]
+        )
+        # more than two sides: one seat each, so a side is named as its seat
+        *most, last = [
+            f"{seating.whose(side).replace('Your', 'your')} {scores[side]}"
+            if seating.sides > 2
+            else str(scores[side])
+            for side in others
+        ]
+        return f"{scores[winner]} to {', '.join(most) + ' and ' if most else ''}{last}"
 
 
 def _capital(text: str) -> str:
@@ -241,6 +260,7 @@ def _capital(text: str) -> str:
 
 HINT_OPTIONS: Final = 3
 """How many options a hint lists."""
+_TWO_HANDED: Final = Seating()
 _COACH_WIDTH: Final = 60
 
 
@@ -248,12 +268,12 @@ def hint_lines(
     options: Sequence[DiscardOption] | Sequence[PlayOption],
     glyphs: Glyphs,
     *,
-    others: str = "the computer's",
+    seating: Seating = _TWO_HANDED,
 ) -> list[str]:
     """The hint panel's lines: the computer's choice and the figures of the best options.
 
-    `others` names whose pegging a play's figure is measured against ("the others'" when
-    more than two play).
+    `seating` says whose pegging a play's figure is measured for and against (yours
+    against the others', or your side's against the other side's).
     """
     if not options:
         return []
@@ -262,16 +282,22 @@ def hint_lines(
         discards = [o for o in options if isinstance(o, DiscardOption)][:HINT_OPTIONS]
         return _discard_hint(discards, glyphs)
     plays = [o for o in options if isinstance(o, PlayOption)][:HINT_OPTIONS]
-    return _play_hint(plays, glyphs, others)
+    return _play_hint(plays, glyphs, seating)
 
 
 def _percent(chance: float | None) -> str:
     return "" if chance is None else f"{100 * chance:5.1f}%"
 
 
+def _reckons_play(options: Sequence[DiscardOption]) -> bool:
+    """True when the discard figures hold the pegging (in the two-handed game of six cards);
+    the other games' figures leave it out, as 0."""
+    return any(option.pegging for option in options)
+
+
 def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
     win = options[0].win is not None
-    pegging = any(option.pegging for option in options)  # reckoned in the six-card game only
+    pegging = _reckons_play(options)
     lines = [
         f"Lay away {glyphs.cards(list(options[0].discard))}.",
         "Expected points of this deal, for the best discards:",
@@ -290,16 +316,17 @@ def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
     if win:
         lines.append("Near the end the chance of winning decides.")
     if not pegging:
-        lines.append("The play is not reckoned in these figures.")
+        lines.append(PLAY_NOT_RECKONED)
     return lines
 
 
-def _play_hint(options: list[PlayOption], glyphs: Glyphs, others: str) -> list[str]:
+def _play_hint(options: list[PlayOption], glyphs: Glyphs, seating: Seating) -> list[str]:
     win = options[0].win is not None
+    yours, others = seating.pegging_sides()
     lines = [
         f"Play the {glyphs.card(options[0].card)}.",
         "Pegging to expect to the end of the play,",
-        f"yours less {others}:",
+        f"{yours} less {others}:",
     ]
     for option in options:
         lines.append(
@@ -317,9 +344,6 @@ def _peg_phrase(score: Score) -> str:
     return "a " + words if words.startswith("fifteen") else words
 
 
-_TWO_HANDED: Final = Seating()
-
-
 def coach_lines(review: HandReview, glyphs: Glyphs, seating: Seating = _TWO_HANDED) -> list[str]:
     """The coach's review of one hand, in the game's words, wrapped for a box; `seating`
     names the other seats."""
@@ -329,9 +353,13 @@ def coach_lines(review: HandReview, glyphs: Glyphs, seating: Seating = _TWO_HAND
         mine = glyphs.cards(list(discard.chosen.discard))
         best = glyphs.cards(list(discard.best.discard))
         if discard.is_best:
+            if _reckons_play((discard.chosen, discard.best)):
+                reckoned = "the hand, the crib and the pegging."
+            else:
+                reckoned = f"the hand and the crib. {PLAY_NOT_RECKONED}"
             texts.append(
                 f"Your discard, {mine}, was the best: {discard.chosen.total:.2f} points "
-                "to expect from the hand, the crib and the pegging."
+                f"to expect from {reckoned}"
             )
         elif discard.by_win:
             texts.append(
