@@ -62,8 +62,27 @@ def addresses(bind: str | None) -> list[str]:
     with contextlib.suppress(OSError, UnicodeError):
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.append(str(info[4][0]))
+    found.extend(_interface_addresses())
     usable = [a for a in dict.fromkeys(found) if not a.startswith("127.") and a != "0.0.0.0"]
     return usable or ["127.0.0.1"]
+
+
+def _interface_addresses() -> list[str]:
+    """The IPv4 address of each network interface, where the system tells them by name
+    (Linux's SIOCGIFADDR); none elsewhere."""
+    found: list[str] = []
+    if not hasattr(socket, "if_nameindex") or not sys.platform.startswith("linux"):
+        return found
+    import fcntl
+    import struct
+
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for _, name in socket.if_nameindex():
+            request = struct.pack("256s", name.encode()[:15])
+            with contextlib.suppress(OSError):
+                answer = fcntl.ioctl(probe.fileno(), 0x8915, request)  # SIOCGIFADDR
+                found.append(socket.inet_ntoa(answer[20:24]))
+    return found
 
 
 def _code(args: argparse.Namespace, *, ask: bool) -> str | None:
