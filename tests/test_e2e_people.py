@@ -115,7 +115,7 @@ def finish(*terms: Terminal) -> None:
 
 
 def result_line(text: str) -> str:
-    found = re.search(r"(\w+) wins? \d+ to \d+", text)
+    found = re.search(r"(\w+) wins? \d+ to ", text)
     assert found, text
     return found.group(0)
 

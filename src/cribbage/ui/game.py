@@ -238,7 +238,7 @@ class GameUI:
         self.clock = clock
         self.painter = Painter(screen, glyphs)
         self.rng = random.Random(options.seed)
-        if table is None:
+        if table is None:  # the match is drawn from the seed first, then the computer's
             recorder = recorder or self._new_recorder()
         self.computer = Computer(options.level, self.rng.getrandbits(32))
         self.computers: dict[int, Computer] = {}
@@ -413,11 +413,8 @@ class GameUI:
                 if self.hooks.on_update is not None:
                     self.hooks.on_update(news)
                 self.seat_log.saw(events, (match.number, match.game.hand_number), match.game.phase)
-                if (
-                    by is None
-                    and match.number > before.number
-                    and match.game.phase is not (Phase.GAME_OVER)
-                ):
+                going_on = match.game.phase is not Phase.GAME_OVER
+                if by is None and match.number > before.number and going_on:
                     self.log.say(f"Game {match.number} of the match.", Tone.RESULT)
                 self.show(events)
                 if match.game.phase is not Phase.GAME_OVER:
