@@ -113,8 +113,8 @@ def clean_name(text: str) -> str:
     >>> clean_name("  Ann\\x1b[2J  the   Great and Terrible "), clean_name("\\t")
     ('Ann[2J the Great', 'Player')
     """
-    kept = "".join(char if char.isprintable() else " " for char in text)
-    words = "".join(char for char in kept if char != "\x1b").split()
+    kept = "".join(char if char.isprintable() else " " for char in text if char != "\x1b")
+    words = kept.split()
     name = " ".join(words)[: m.NAME_LENGTH].strip()
     return name or "Player"
 
