@@ -132,6 +132,15 @@ class Served:
         lines = self.out.read_text(errors="replace").splitlines()
         return [line for line in lines if "Traceback" in line or "xception" in line]
 
+    def cpu(self) -> float | None:
+        """The CPU time the host process has used, in seconds (None: the host is in this
+        process)."""
+        if self.process is None:
+            return None
+        with open(f"/proc/{self.process.pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def memory(self) -> dict[str, int]:
         """The host process's VmRSS and VmHWM, in KiB (empty in this process's host)."""
         if self.process is None:
@@ -479,6 +488,8 @@ class Latency:
     own: list[float] = field(default_factory=list)
     """Milliseconds from an action to its update at the player who acted."""
     matches: int = 0
+    host_cpu: float | None = None
+    """The host process's CPU time for each action, in milliseconds: all it does for it."""
 
 
 def latency(seats: list[Seat], matches: int, pause: float, actions: int = 0) -> Latency:
@@ -689,7 +700,12 @@ def run_latency(args: argparse.Namespace, run: int) -> Latency:
                     seats.append(NearSeat(join(served.port, code, name, seed + n)))
                 else:
                     seats.append(ApartSeat(served.port, code, name, seed + n))
-            return latency(seats, args.latency_games, args.pause, args.actions)
+            before = served.cpu()
+            found = latency(seats, args.latency_games, args.pause, args.actions)
+            after = served.cpu()
+            if before is not None and after is not None:
+                found.host_cpu = 1000 * (after - before) / len(found.own)
+            return found
         finally:
             for seat in seats:
                 seat.close()
@@ -712,6 +728,13 @@ def report_latency(args: argparse.Namespace) -> None:
             f"own round trip, median {statistics.median(found.own):.2f} ms",
             flush=True,
         )
+        if found.host_cpu is not None:
+            print(
+                f"  the host's CPU time for an action (reading it, four views, the save, the "
+                f"printed lines): {found.host_cpu:.2f} ms; load average now "
+                f"{os.getloadavg()[0]:.2f}",
+                flush=True,
+            )
     median, p90, p99 = (statistics.median(run[n] for run in figures) for n in range(3))
     print(
         f"latency, an action to its update at each other player (players {players}, "
