@@ -1,24 +1,28 @@
 """Play over a network, on this machine's loopback: how soon an action shows at the other
-players, whether a table plays a thousand games without a fault, and the host's memory.
+players, whether tables play a thousand matches without a fault, and the host's memory.
 
-    python benchmarks/bench_net.py                   # all three, the host in its own process
+    python benchmarks/bench_net.py                   # all three (some 20 minutes on 2 cores)
     python benchmarks/bench_net.py --quick           # a tiny run of each (the smoke test's)
-    python benchmarks/bench_net.py --games 200 --latency-games 2 --part latency,memory
+    python benchmarks/bench_net.py --part latency --runs 1 --latency-games 1
     python benchmarks/bench_net.py --in-process      # the host in a thread of this process
 
-The host is `cribbage --host --headless` (its own process, saving the table after every
-step, as a table on a server runs), or with `--in-process` a `Host` in a thread here. Every
-player is a `RemoteTable` in this process, the easy computer choosing its actions from the
-player's own view, and every player keeps to the table's limit on messages a second.
+The host is `cribbage --host --headless` in its own process, saving the table after every
+step as a table on a server does (`--in-process`: a `Host` in a thread here, which saves
+nothing and prints nothing). Every player is a `RemoteTable`, the easy computer choosing its
+actions from the player's own view, and keeps to the table's limit on messages a second.
 
-1. Latency: a four-handed table of players only, one action at a time. The time from
-   `RemoteTable.act` to the moment the resulting `update` is in each other player's queue
-   of news (stamped by the player's network thread as it puts it there); the acting
-   player's own round trip is printed too. Bars: a median of 5 ms, a 99th percentile of 20.
-2. Endurance: `--games` whole matches of one game each, on tables of every kind in turn
-   (two-handed, three-handed, partners and five-card, to 61), the players asking for another
-   match after each. An error is a `refused` or a lost connection, an exception, a match that
-   does not end, or a host that does not close cleanly once everyone has left.
+1. Latency: a four-handed table to 121 of four players, each in a process of its own (this
+   script with `--player`; `--players-here`: threads of this process), one action at a
+   time, `--pause` seconds apart. The time from `RemoteTable.act` to the moment the
+   resulting `update` is in each other player's queue of news, stamped by the player's
+   network thread as it puts it there (on the system's monotonic clock, which every process
+   reads alike); the acting player's own round trip and the host's CPU time for an action
+   are printed too. Bars: a median of 5 ms, a 99th percentile of 20 ms.
+2. Endurance: `--games` matches of one game to 61 each, on tables of each kind in turn
+   (two-handed, three-handed, partners, five-card), the players asking for another match
+   after each. An error is a `refused` or a lost connection, an exception, a match that does
+   not end, or a host that does not close by itself once everyone has left. The exit status
+   is 1 when there was one.
 3. Memory: the host's resident memory (VmRSS) open, with three players seated, and after a
    whole three-handed match to 121; then its peak (VmHWM).
 """
@@ -333,6 +337,9 @@ class Heard:
 class Seat(Protocol):
     """A player the latency run drives, one action at a time."""
 
+    seat: int
+    """The player's seat, as the table numbers it."""
+
     def start(self) -> None: ...
     def again(self) -> None: ...
     def heard(self) -> Heard:
@@ -352,6 +359,8 @@ class NearSeat:
     def __init__(self, player: Player) -> None:
         self.player = player
         self.view: MatchView | None = None
+        assert player.table.seat is not None
+        self.seat = player.table.seat
 
     def start(self) -> None:
         self.player.send(self.player.table.start)
@@ -390,7 +399,11 @@ class ApartSeat:
         }
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
-        self._said("seat")
+        try:
+            self.seat: int = self._said("seat")["seat"]
+        except BaseException:
+            self.close()
+            raise
 
     def _read(self) -> None:
         """Sort the player's lines by what they say (an error goes everywhere)."""
@@ -518,7 +531,7 @@ def latency(seats: list[Seat], matches: int, pause: float, actions: int = 0) -> 
             each = seat.heard()
             while each.by is None:  # a step of the table's own, not this action's
                 each = seat.heard()
-            if n == actor and each.by != 0:
+            if each.by != (seats[actor].seat - seat.seat) % len(seats):
                 raise BenchError("An update came for another action than the one sent.")
             heard[n] = each
             (found.own if n == actor else found.others).append(1000 * (each.came - sent))
@@ -582,7 +595,8 @@ def play_all(players: list[Player], matches: int, served: Served) -> tuple[int, 
     counted: list[int] = []
     errors: list[str] = []
     threads = [
-        threading.Thread(target=play, args=(player, matches, counted, errors)) for player in players
+        threading.Thread(target=play, args=(player, matches, counted, errors), daemon=True)
+        for player in players
     ]
     players[0].send(players[0].table.start)
     for thread in threads:
