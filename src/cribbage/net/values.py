@@ -26,7 +26,7 @@ from enum import Enum
 from typing import Any, Final, TypeAlias, Union, get_args, get_origin, get_type_hints
 
 from .. import events as _events
-from ..cards import Card
+from ..cards import DECK, Card
 from ..errors import CribbageError
 from ..match import MatchConfig, MatchOver
 from ..rules import Claim, CutForDeal, CutStarter, Discard, GameConfig, Play
@@ -65,28 +65,50 @@ _CLASSES: Final = (
 
 def encode(value: object) -> Any:
     """`value` as JSON data (see the module's description)."""
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Score):
-        return [encode(item) for item in value.items]
-    if isinstance(value, range):
-        return [value.start, value.stop]
-    if isinstance(value, tuple | list):
-        return [encode(item) for item in value]
-    if isinstance(value, frozenset | set):
-        return sorted(encode(item) for item in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        data: dict[str, Any] = {}
-        if type(value).__name__ in EVENTS and type(value) in EVENTS.values():
-            data["event"] = type(value).__name__
-        for field in dataclasses.fields(value):
-            data[field.name] = encode(getattr(value, field.name))
-        return data
-    raise TypeError(f"cannot encode {type(value).__name__}")
+    kind = type(value)
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _make_encoder(kind)
+    return encoder(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+"""The function that encodes each type met, chosen once: a table sends a view of the match to
+every seat after every step."""
+_CARD_TEXTS: Final = tuple(str(card) for card in DECK)
+
+
+def _make_encoder(kind: type) -> Callable[[Any], Any]:
+    if kind is type(None) or issubclass(kind, bool | int | str):
+        return _same
+    if issubclass(kind, Card):
+        return lambda card: _CARD_TEXTS[card.index]
+    if issubclass(kind, Enum):
+        return lambda member: member.value
+    if issubclass(kind, Score):
+        return lambda score: [encode(item) for item in score.items]
+    if issubclass(kind, range):
+        return lambda span: [span.start, span.stop]
+    if issubclass(kind, tuple | list):
+        return lambda items: [encode(item) for item in items]
+    if issubclass(kind, frozenset | set):
+        return lambda items: sorted(encode(item) for item in items)
+    if dataclasses.is_dataclass(kind):
+        names = tuple(field.name for field in dataclasses.fields(kind))
+        tag = kind.__name__ if kind.__name__ in EVENTS and kind in EVENTS.values() else None
+
+        def instance(value: Any) -> dict[str, Any]:
+            data: dict[str, Any] = {} if tag is None else {"event": tag}
+            for name in names:
+                data[name] = encode(getattr(value, name))
+            return data
+
+        return instance
+    raise TypeError(f"cannot encode {kind.__name__}")
+
+
+def _same(value: Any) -> Any:
+    return value
 
 
 def decode(kind: Any, data: Any) -> Any:
@@ -247,7 +269,15 @@ def _str(data: Any) -> str:
     return data
 
 
+_CARDS: Final = {str(card): card for card in DECK}
+"""Every card as the table writes it."""
+
+
 def _card(data: Any) -> Card:
+    found = _CARDS.get(data) if isinstance(data, str) else None
+    if found is not None:
+        return found
+    # not a card as the table writes it: say what is wrong
     if not isinstance(data, str) or len(data) > 3:
         raise ValueError("a card was expected")
     try:
