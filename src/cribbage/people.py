@@ -203,13 +203,15 @@ class _TableKeeper:
                 self.notes.append(message)
 
     def keep(self, snapshot: TableSnapshot) -> str | None:
-        """Save the table after a step (from the table's thread); a sentence if that failed."""
+        """Save the table after a step (from the table's keeping thread, one step after
+        another); a sentence if that failed."""
         from .storage.tables import to_saved
 
         saved = self.saved
-        if saved is None or saved.recorder is not snapshot.recorder:
+        if saved is None or saved.record.seed != snapshot.recorder.record.seed:  # a new match
             saved = self.saved = to_saved(snapshot)
         else:
+            saved.recorder = snapshot.recorder
             saved.options = to_saved(snapshot, saved.id).options
         return self.storage.save(saved)
 

@@ -28,7 +28,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -38,12 +38,13 @@ from ..errors import CribbageError, NotYourTurnError
 from ..events import Event
 from ..match import MatchConfig, MatchOver
 from ..record import Recorder
-from ..rules import Action, Counting, GameConfig, Phase
+from ..rules import Action, Counting, GameConfig, Phase, new_game
+from ..scoring import score_hand
 from ..storage.tables import TableSnapshot
 from ..tables import News, Notice, Refused, Said, SeatInfo, Seats, TableCore
 from ..tables.news import SEAT_PLACES, Inbox, Presence
 from ..text import visible
-from ..view import MatchView
+from ..view import MatchView, view_for
 from . import messages as m
 from .channel import Channel, ChannelError, TooLarge, WrongCode, table_handshake
 from .codes import new_code
@@ -214,6 +215,7 @@ class Host:
         self.sockets: list[socket.socket] = []
         self._thinking = False
         self._computers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+        self._keeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keep")
 
     # -- opening and closing (from the caller's thread)
 
@@ -242,22 +244,30 @@ class Host:
             ) from None
         self.sockets = [sock]
         self.port = sock.getsockname()[1]
+        self._warm_up()
         self.thread = threading.Thread(target=self._run, name="table", daemon=True)
         self.thread.start()
         return sock.getsockname()[0], self.port
 
+    def _warm_up(self) -> None:
+        """Build the tables the scoring and the computer make on first use, now, so that no
+        player's action waits for them in the middle of the game."""
+        game = new_game(self.game_config, seed=0, dealer=0)
+        Computer(self.level, 0).act(view_for(game, 1))
+        score_hand(game.hands[0][:4], game.hands[0][4])
+
     def close(self, text: str = "The host has closed the table.") -> None:
         """Tell everyone the table is closing, close it, and wait for the server to stop."""
-        if self.thread is None or not self.thread.is_alive():
-            return
-        if not self.ended.is_set() and not self.loop.is_closed():
-            closing = self._close(text)
-            try:
-                asyncio.run_coroutine_threadsafe(closing, self.loop).result(5)
-            except RuntimeError:  # the loop stopped meanwhile
-                closing.close()
-        self.thread.join(5)
+        if self.thread is not None and self.thread.is_alive():
+            if not self.ended.is_set() and not self.loop.is_closed():
+                closing = self._close(text)
+                try:
+                    asyncio.run_coroutine_threadsafe(closing, self.loop).result(5)
+                except (RuntimeError, TimeoutError):  # the loop stopped meanwhile
+                    closing.close()
+            self.thread.join(5)
         self._computers.shutdown(wait=False, cancel_futures=True)
+        self._keeping.shutdown(wait=True)  # the last step is kept before the program ends
 
     def call(self, function: Callable[[], None]) -> None:
         """Run `function` in the server's thread (from any thread)."""
@@ -717,16 +727,24 @@ class Host:
             else None
             for seat in self.seats
         )
-        return TableSnapshot(
-            self.core.recorder, self.code, names, self.level, headless=self.local is None
-        )
+        recorder = self.core.recorder
+        frozen = Recorder(recorder.state, recorder.record)  # as it stands at this step
+        return TableSnapshot(frozen, self.code, names, self.level, headless=self.local is None)
 
     def _keep(self) -> None:
+        """Keep the table as it stands, aside from the server's thread: writing a file waits
+        for the disk, and the players should not. One step after another, in order."""
         snapshot = self.snapshot()
-        if self.keep is not None and snapshot is not None:
-            message = self.keep(snapshot)
+        keep = self.keep
+        if keep is None or snapshot is None:
+            return
+
+        def kept(done: Future[str | None]) -> None:
+            message = None if done.cancelled() or done.exception() else done.result()
             if message:
-                self._notice(message, seats=[0])
+                self.call(lambda: self._notice(message, seats=[0]))
+
+        self._keeping.submit(keep, snapshot).add_done_callback(kept)
 
     # -- the game
 
