@@ -56,6 +56,7 @@ from cribbage.net.codes import new_code
 from cribbage.net.host import FLOOD_MESSAGES, Host
 from cribbage.rules import GameConfig
 from cribbage.tables import Closed, News, Refused, Update
+from cribbage.tables.news import Inbox
 from cribbage.view import MatchView
 
 LOOPBACK: Final = "127.0.0.1"
@@ -296,7 +297,7 @@ def join(port: int, code: str, name: str, seed: int) -> Player:
     """A player joined at the table's next free seat, its news stamped as it comes."""
     remote = RemoteTable(LOOPBACK, port, code=code, name=name)
     stamped = StampedQueue()
-    remote._news = stamped  # the benchmark's own clock on arrivals
+    remote.inbox = Inbox(stamped)  # the benchmark's own clock on arrivals
     player = Player(remote, stamped, Computer(LEVEL, seed))
     remote.join()
     return player

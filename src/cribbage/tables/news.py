@@ -208,8 +208,10 @@ class Inbox:
     `last` is the match as the screen has been told it: the last `Update` taken.
     """
 
-    def __init__(self) -> None:
-        self._game: queue.Queue[News] = queue.Queue()
+    def __init__(self, game: queue.Queue[News] | None = None) -> None:
+        """`game` is the queue the game's news waits in (a benchmark's, which notes when
+        each comes; by default a plain one)."""
+        self._game: queue.Queue[News] = game if game is not None else queue.Queue()
         self._people: queue.Queue[News] = queue.Queue()
         self.last: MatchView | None = None
 
