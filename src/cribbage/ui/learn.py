@@ -255,15 +255,16 @@ class LessonUI(GameUI):
         if fits and self.low_box is not None and self.overlay is None:
             rows, cols = self.screen.size()
             top = Layout.for_game(rows, cols, self.game_table.config).table_y + 5
-            below = _Below(self.screen, top)
-            layout = Layout.for_size(rows - top, cols)
-            Painter(below, self.glyphs).overlay(layout, *self.low_box, spare_rows=2)
+            title, lines = self.low_box
+            height = min(len(lines) + 2, rows - 2 - top)  # just under the count
+            below = Painter(_Below(self.screen, top), self.glyphs)
+            below.overlay(Layout.for_size(height, cols), title, lines)
             self.screen.refresh()
         return fits
 
 
 class _Below:
-    """The part of a screen from row `top` down, as a screen of its own."""
+    """The part of a screen from row `top` down, as a screen of its own (to draw a box on)."""
 
     def __init__(self, screen: Screen, top: int) -> None:
         self.screen = screen
