@@ -351,3 +351,16 @@ def test_a_broken_progress_file_is_one_sentence_on_the_list(tmp_path: Path) -> N
     school, screen = lessons(tmp_path, ["q"])
     assert school.run() is Outcome.LEFT
     assert "The lessons file could not be read and was moved to" in screen.frames[-1]
+
+
+def test_characters_that_look_like_digits_are_not_counts() -> None:
+    total = counting_hand(COUNTED[0]).score.total
+    keys = lesson_one_keys("²")  # str.isdigit says yes; int says no
+    screen = FakeScreen(keys=[*keys[:-1], "٣", "\x00", *str(total), ENTER, " "])
+    assert CountingLesson(screen, UNICODE).run()
+    assert f"You count {total}: right." in screen.frames[-1]
+
+
+def test_the_list_of_lessons_takes_only_its_own_digits(tmp_path: Path) -> None:
+    school, _ = lessons(tmp_path, ["²", "9", "0", "q"])
+    assert school.run() is Outcome.LEFT

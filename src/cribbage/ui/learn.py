@@ -76,6 +76,9 @@ _BOLD: Final = Style(bold=True)
 _DIM: Final = Style(dim=True)
 _GO_ON: Final = frozenset({ENTER, " ", RIGHT, "l"})
 _BACK: Final = frozenset({LEFT, "h", BACKSPACE})
+_DIGITS: Final = frozenset("0123456789")
+"""The digits a count or a lesson's number is typed with (not every character that
+`str.isdigit` takes, such as a superscript two, is a number `int` reads)."""
 
 Words = Sequence[str | tuple[str, ...]]
 """What a lesson says in one box: paragraphs to wrap, and rows (a table of the rules, the
@@ -766,7 +769,7 @@ class CountingLesson(_Pages):
         try:
             while True:
                 key = self.key()
-                if key.isdigit() and len(self.typed) < 2:
+                if key in _DIGITS and len(self.typed) < 2:
                     self.typed += key
                 elif key == BACKSPACE:
                     self.typed = self.typed[:-1]
@@ -937,7 +940,7 @@ class Lessons(_Pages):
                 chosen = (chosen + 1) % entries
             elif key in (HOME, END):
                 chosen = 0 if key == HOME else entries - 1
-            elif key.isdigit() and 1 <= int(key) <= entries:
+            elif key in _DIGITS and 1 <= int(key) <= entries:
                 return int(key) - 1
             elif key in (ENTER, " "):
                 return chosen
