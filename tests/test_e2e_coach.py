@@ -67,8 +67,9 @@ def test_the_coach_after_a_hand_and_again_on_c(terminals: Callable[..., Terminal
     assert "You laid away" in screen or "Your discard" in screen
     assert "Press any key to go back to the game." in screen
     term.send("x")
-    screen = term.wait_for("The hand is over")
-    assert "c coach" in screen and "─ Coach" not in screen
+    # the prompt shows under the box too: wait for the box to go, not for the prompt
+    screen = term.wait_for(lambda t: "The hand is over" in t and "─ Coach" not in t)
+    assert "c coach" in screen
     term.send("c")
     term.wait_for("─ Coach: hand 1 ─")
     term.send("x")

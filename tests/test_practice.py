@@ -179,3 +179,7 @@ def test_practice_and_the_game_draw_a_ten_alike() -> None:
     hand = PracticeHand((ten, eight, two, king), Card.parse("5s"), crib=False)
     assert hand.title(3, UNICODE) == "Hand 3: 10♥ 8♠ 2♣ K♦, starter 5♠"
     assert hand.title(3, ASCII) == "Hand 3: 10H 8S 2C KD, starter 5S"
+
+
+def test_a_superscript_digit_is_not_a_count() -> None:
+    assert read_count("²") is None and read_count("1²") is None

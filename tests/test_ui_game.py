@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 import pytest
 
 from cribbage.cards import DECK, Card
-from cribbage.events import GameOver
+from cribbage.events import CutCard, GameOver
 from cribbage.glyphs import ASCII, UNICODE
 from cribbage.record import Recorder, replay
 from cribbage.rules import (
@@ -632,3 +632,19 @@ def test_help_lists_every_key_the_game_takes_and_fits_the_smallest_screen() -> N
     ):  # fmt: skip
         assert key in shown, key
     assert "Keys" in shown and "K turns on the keypad's 2 4 6 8; any other key goes back." in shown
+
+
+def test_a_superscript_digit_types_nothing_where_a_number_is_asked() -> None:
+    """'²' is a digit to Python's str.isdigit but no number int reads: the cut takes only
+    0 to 9, and the superscript is passed over without a traceback."""
+    ui, screen = make_ui(["²", "2", "²", "0", ENTER])
+    run_until_out_of_keys(ui)
+    cut = next(e for e in ui.recorder.events if isinstance(e, CutCard) and e.seat == Seat.HUMAN)
+    assert cut.card == dealt_card(ui.recorder, 20)
+
+
+def dealt_card(recorder: Recorder, position: int) -> Card:
+    """The card a cut for deal at `position` of the first shuffle turns up."""
+    from cribbage.rules import new_game
+
+    return new_game(recorder.record.game_config, seed=recorder.record.seed).pack[position]

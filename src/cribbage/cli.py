@@ -22,7 +22,9 @@ from .choices import DEFAULT_PORT, LEVELS, MATCH_POINTS, FirstDealer, Overcount
 from .errors import CribbageError
 
 if TYPE_CHECKING:
+    from .glyphs import Glyphs
     from .ui import Options
+    from .ui.screen import Screen
 
 # The rest of the program is imported where a command needs it, so that `--help` and
 # `--version` answer at once.
@@ -44,6 +46,7 @@ USAGE = (
     "       cribbage --discard CARD CARD CARD CARD CARD [CARD] [--dealer|--pone]\n"
     "                [--five-card|--players {3,4} [--partners]] [--ascii]\n"
     "       cribbage --practice [--seed N] [--ascii]\n"
+    "       cribbage --learn [--ascii]\n"
     "       cribbage --host [game options] [--port N] [--bind ADDRESS] [--code CODE]\n"
     "                [--name NAME] [--headless] [--resume]\n"
     "       cribbage --join HOST[:PORT] [--code CODE] [--name NAME] [--seat SEAT] [--watch]"
@@ -290,6 +293,13 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="practise counting hands: type each count, see if it is right, and how fast",
     )
+    add(
+        "--learn",
+        action="store_true",
+        help="learn to play: four short lessons on fixed deals (counting a hand, laying "
+        "away, the play, a whole hand with the coach), then a real game; the lessons "
+        "finished are remembered",
+    )
     net = parser.add_argument_group(
         "play with friends",
         "One player hosts a table; the others join it from their own terminals, on this "
@@ -360,7 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 0 <= int(text) <= 65535:
+    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= 65535:
         raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not '{text}'")
     return int(text)
 
@@ -442,6 +452,7 @@ TOOLS: Final[dict[str, frozenset[str]]] = {
     "count": frozenset({"crib", "ascii"}),
     "discard": frozenset({"dealer", "pone", "ascii", "players", "partners", "five_card"}),
     "practice": frozenset({"seed", "ascii"}),
+    "learn": frozenset({"ascii"}),
 }
 """The options that do something else than play (each alone), and what each can take."""
 _ONLY_WITH: Final = {
@@ -557,6 +568,8 @@ def _run(argv: Sequence[str] | None) -> int:
 
             with stopped_by_signals():
                 return practise(seed=args.seed, glyphs=glyphs)
+        if args.learn:
+            return learn(args)
         if args.stats:
             return show_statistics()
         if args.replay is not None:
@@ -679,6 +692,32 @@ def play(args: argparse.Namespace) -> int:
             return run(options, ascii_only=args.ascii, storage=storage, fresh=args.new)
         except TerminalGone:
             return 128 + 1  # as for SIGHUP, which a closed terminal sends too
+
+
+def learn(args: argparse.Namespace) -> int:
+    """Give the lessons in the terminal (`--learn`), and the real game they offer at the end."""
+    from dataclasses import replace
+
+    from .storage import Storage
+    from .storage.lessons import LessonProgress
+    from .ui.learn import REAL_GAME, run_learn
+    from .ui.saving import play_kept
+    from .ui.screen import TerminalGone
+
+    check_terminal()
+    delay = _delay()
+    options = REAL_GAME if delay is None else replace(REAL_GAME, delay=delay)
+    with stopped_by_signals(), Storage() as storage:
+
+        def play(screen: Screen, glyphs: Glyphs, farewell: list[str]) -> int:
+            return play_kept(screen, options, storage, glyphs=glyphs, farewell=farewell)
+
+        try:
+            return run_learn(
+                LessonProgress(), ascii_only=args.ascii, delay=options.delay, play=play
+            )
+        except TerminalGone:
+            return 128 + 1
 
 
 def game_options(args: argparse.Namespace) -> Options:

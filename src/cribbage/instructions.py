@@ -14,7 +14,7 @@ from typing import Final
 
 from .errors import CribbageError
 
-__all__ = ["RULES_FILE", "InstructionsMissingError", "render", "rules_text"]
+__all__ = ["RULES_FILE", "InstructionsMissingError", "render", "rules_section", "rules_text"]
 
 RULES_FILE: Final = "cribbage.n"
 
@@ -35,15 +35,55 @@ def rules_text() -> str:
     >>> "muggins" in rules_text().lower()
     True
     """
+    return render(_rules_roff())
+
+
+def _rules_roff() -> str:
     shipped = files("cribbage").joinpath(RULES_FILE)
     if shipped.is_file():
-        return render(shipped.read_text(encoding="utf-8"))
+        return shipped.read_text(encoding="utf-8")
     checkout = Path(__file__).resolve().parents[2] / "docs" / RULES_FILE
     if checkout.is_file():
-        return render(checkout.read_text(encoding="utf-8"))
+        return checkout.read_text(encoding="utf-8")
     raise InstructionsMissingError(
         f"The rules text ({RULES_FILE}) is missing from this installation."
     )
+
+
+_UNWRAPPED: Final = 100_000
+"""A width no paragraph of the rules reaches: each is laid out on one line."""
+
+
+def rules_section(heading: str) -> tuple[str, ...]:
+    """The section of the rules under `heading` (`THE PLAY`), for quoting: each paragraph on
+    one line with single spaces between its sentences, the lines of a table as `--rules`
+    shows them, a blank line between paragraphs; the section's own indent taken off.
+
+    Raises:
+        InstructionsMissingError: the rules text is missing.
+        LookupError: the rules have no section of that heading.
+
+    >>> rules_section("THE BOARD")[0][:46]
+    'Each player has two tracks of holes and two pe'
+    """
+    lines = render(_rules_roff(), _UNWRAPPED).splitlines()
+    try:
+        start = lines.index(heading) + 1
+    except ValueError:
+        raise LookupError(f"The rules have no section '{heading}'.") from None
+    section: list[str] = []
+    for line in lines[start:]:
+        if line and not line.startswith(" "):
+            break  # the next heading
+        text = line[_SECTION_INDENT:]
+        if text and not text.startswith(" "):
+            text = " ".join(text.split())  # a paragraph: fix_sentence_endings' double spaces
+        section.append(text)
+    while section and not section[0]:
+        section.pop(0)
+    while section and not section[-1]:
+        section.pop()
+    return tuple(section)
 
 
 WIDTH: Final = 72

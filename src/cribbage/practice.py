@@ -60,7 +60,7 @@ def read_count(text: str) -> int | None:
     (12, 0, None, None)
     """
     text = text.strip()
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit()):  # int() refuses a superscript two
         return None
     points = int(text)
     if points == 19:

@@ -70,7 +70,7 @@ def parse_address(text: str, default_port: int) -> tuple[str, int]:
 
 
 def _port(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 65535:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
         raise ValueError(f"A port is a number from 1 to 65535, not '{visible(text)}'.")
     return int(text)
 

@@ -106,6 +106,9 @@ HINT_KEYS: Final = frozenset({"H", F1})
 """A capital H (a small h moves left) or F1 shows a hint."""
 COACH_KEY: Final = "c"
 
+DIGITS: Final = frozenset("0123456789")
+"""The keys that type a count or a place to cut (not every character Python calls a digit:
+a superscript two is not a number `int` reads)."""
 _POLL: Final = 0.05
 """Seconds between looks at the table's news while it waits for someone else."""
 _YES_NO: Final = frozenset({"y", "Y", "n", "N"})
@@ -669,7 +672,7 @@ class GameUI:
                     position = min(high, position + 1)
                 elif key in (HOME, END):
                     position = low if key == HOME else high
-                elif key.isdigit() and len(self.typed) < 2:
+                elif key in DIGITS and len(self.typed) < 2:
                     self.typed += key
                     number = int(self.typed)
                     if low <= number <= high:
@@ -758,7 +761,7 @@ class GameUI:
                     "type the points (19 for nothing) and Enter   c coach   ? help",
                 )
                 key = self.key()
-                if key.isdigit() and len(self.typed) < 2:
+                if key in DIGITS and len(self.typed) < 2:
                     self.typed += key
                 elif key == BACKSPACE:
                     self.typed = self.typed[:-1]
