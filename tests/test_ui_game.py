@@ -637,7 +637,7 @@ def test_help_lists_every_key_the_game_takes_and_fits_the_smallest_screen() -> N
 def test_a_superscript_digit_types_nothing_where_a_number_is_asked() -> None:
     """'²' is a digit to Python's str.isdigit but no number int reads: the cut takes only
     0 to 9, and the superscript is passed over without a traceback."""
-    ui, screen = make_ui(["²", "2", "²", "0", ENTER])
+    ui, _ = make_ui(["²", "2", "²", "0", ENTER])
     run_until_out_of_keys(ui)
     cut = next(e for e in ui.recorder.events if isinstance(e, CutCard) and e.seat == Seat.HUMAN)
     assert cut.card == dealt_card(ui.recorder, 20)
