@@ -19,8 +19,8 @@ from typing import Any, Final
 
 from ..frame import Frame
 from ..rules import Action, GameConfig
-from ..tables import Closed, News, Notice, Refused, Said, Seats, Update
-from ..tables.news import Inbox, Presence
+from ..tables import Closed, Notice, Refused, Said, Seats, Update
+from ..tables.news import Inbox, LiveTable, Presence
 from ..text import visible
 from ..view import MatchView
 from . import messages as m
@@ -75,7 +75,7 @@ def _port(text: str) -> int:
     return int(text)
 
 
-class RemoteTable:
+class RemoteTable(LiveTable):
     """A seat (or an onlooker's place) at a table hosted elsewhere.
 
     `join` connects and takes the seat; the table is then played as any other. A lost
@@ -303,30 +303,12 @@ class RemoteTable:
         return self.watch
 
     @property
-    def live(self) -> bool:
-        return True
-
-    @property
     def last(self) -> MatchView | None:
         """The match as the screen has been told it."""
         return self.inbox.last
 
-    def snapshot(self) -> MatchView:
-        if self.inbox.last is None:
-            raise RuntimeError("The game has not started.")
-        return self.inbox.last
-
-    def news(self, timeout: float = 0) -> News | None:
-        return self.inbox.news(timeout)
-
-    def chatter(self) -> list[News]:
-        return self.inbox.chatter()
-
     def act(self, action: Action) -> None:
         self._send(m.action_message(self._frame().action(action)))
-
-    def next_game(self) -> None:
-        pass  # the table goes on to the next game by itself
 
     def say(self, text: str) -> None:
         self._send({"type": "talk", "text": text[: m.TALK_LENGTH]})

@@ -42,9 +42,9 @@ from ..rules import Action, Counting, GameConfig, Phase, new_game
 from ..scoring import score_hand
 from ..storage.tables import TableSnapshot
 from ..tables import News, Notice, Refused, Said, SeatInfo, Seats, TableCore
-from ..tables.news import SEAT_PLACES, Inbox, Presence
+from ..tables.news import SEAT_PLACES, Inbox, LiveTable, Presence
 from ..text import visible
-from ..view import MatchView, view_for
+from ..view import view_for
 from . import messages as m
 from .channel import Channel, ChannelError, TooLarge, WrongCode, table_handshake
 from .codes import new_code
@@ -896,7 +896,7 @@ class Host:
                     self._send(conn, {"type": "ping"})
 
 
-class HostSeat:
+class HostSeat(LiveTable):
     """The host's own seat (seat 0), as a table its screen plays: news from the server's
     thread, actions into it."""
 
@@ -923,26 +923,8 @@ class HostSeat:
     def watching(self) -> bool:
         return False
 
-    @property
-    def live(self) -> bool:
-        return True
-
-    def snapshot(self) -> MatchView:
-        if self.inbox.last is None:
-            raise RuntimeError("The game has not started.")
-        return self.inbox.last
-
-    def news(self, timeout: float = 0) -> News | None:
-        return self.inbox.news(timeout)
-
-    def chatter(self) -> list[News]:
-        return self.inbox.chatter()
-
     def act(self, action: Action) -> None:
         self.host.call(lambda: self.host.act(0, replace(action, seat=0)))
-
-    def next_game(self) -> None:
-        pass  # the table goes on to the next game by itself
 
     def say(self, text: str) -> None:
         host = self.host

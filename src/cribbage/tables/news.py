@@ -35,6 +35,7 @@ __all__ = [
     "TALK_LENGTH",
     "Closed",
     "Inbox",
+    "LiveTable",
     "News",
     "Notice",
     "Presence",
@@ -240,3 +241,28 @@ class Inbox:
             while True:
                 found.append(self._people.get_nowait())
         return found
+
+
+class LiveTable:
+    """What every table whose news comes from another thread does alike: its news waits in
+    `inbox`, and the table goes on to the next game by itself."""
+
+    inbox: Inbox
+
+    @property
+    def live(self) -> bool:
+        return True
+
+    def snapshot(self) -> MatchView:
+        if self.inbox.last is None:
+            raise RuntimeError("The game has not started.")
+        return self.inbox.last
+
+    def news(self, timeout: float = 0) -> News | None:
+        return self.inbox.news(timeout)
+
+    def chatter(self) -> list[News]:
+        return self.inbox.chatter()
+
+    def next_game(self) -> None:
+        pass  # the table goes on to the next game by itself
