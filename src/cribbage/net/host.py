@@ -380,6 +380,10 @@ class Host:
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = str((writer.get_extra_info("peername") or ("?",))[0])
+        sock = writer.get_extra_info("socket")
+        if sock is not None:  # each message goes at once, not held back for an earlier one's ack
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if self.waiting >= MAX_WAITING or self.closing:
             writer.close()
             return
