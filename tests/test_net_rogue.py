@@ -424,6 +424,8 @@ CASES: Final = {
         sending({"type": "ping"}), "told who joins first", "keyed"
     ),
     "a join over the limit": Case(oversized, f"over the limit of {PLAYER_LIMIT}", "keyed"),
+    "a join that is not JSON": Case(not_json, "not JSON", "keyed"),
+    "a join reordered": Case(reordered, "out of order", "keyed"),
     "a join with its name too long": Case(
         sending({"type": "join", "name": "n" * 65, "seat": None, "watch": False}),
         "longer than 64",

@@ -424,7 +424,7 @@ class Host:
         conn = _Conn(channel, peer, heard=time.monotonic())
         try:
             join = m.from_player(await asyncio.wait_for(channel.receive(), HANDSHAKE_SECONDS))
-        except (m.MessageError, TooLarge) as err:
+        except (m.MessageError, ChannelError) as err:
             self._refuse(conn, f"The table expected to be told who joins ({err}).")
             return None
         if not isinstance(join, m.Join):
