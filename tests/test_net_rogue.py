@@ -493,6 +493,17 @@ def test_an_action_before_the_game_starts_is_refused() -> None:
 # -- before the keys
 
 
+def test_a_frame_over_the_limit_before_the_handshake_is_refused(game: Game) -> None:
+    async def misdeed(rogue: Rogue, facts: Facts) -> None:
+        rogue.writer.write(struct.pack(">I", HANDSHAKE_LIMIT + 1))
+
+    before = game.record()
+    text = asyncio.run(misbehave(game.port, Case(misdeed, "", "connected"), Facts("", "")))
+    assert f"over the limit of {HANDSHAKE_LIMIT}" in text
+    assert game.record() == before
+    game.ann_plays()
+
+
 def refused(person: Person) -> None:
     try:
         with pytest.raises(JoinError, match="did not accept the code"):
