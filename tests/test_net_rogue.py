@@ -575,6 +575,29 @@ def test_a_handshake_not_finished_in_time_is_closed(
     game.ann_plays()
 
 
+def test_the_handshake_and_the_join_share_one_time_limit(
+    monkeypatch: pytest.MonkeyPatch, game: Game
+) -> None:
+    """A slow handshake leaves the join only what is left of the limit, not the limit anew:
+    a join sent after the limit, counted from the connection, is not taken."""
+    monkeypatch.setattr(host_module, "HANDSHAKE_SECONDS", 2.5)
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        async with await Rogue.connect(game.port) as rogue:
+            began = loop.time()
+            await asyncio.sleep(1.5)  # the rogue is slow to begin (the limit is 2.5 s)
+            await rogue.handshake()
+            await asyncio.sleep(began + 3.3 - loop.time())  # and to say who joins
+            with contextlib.suppress(ConnectionError):
+                rogue.send({"type": "join", "name": "Rob", "seat": None, "watch": False})
+            assert await rogue.receive() is None  # closed: no welcome, no seat
+
+    asyncio.run(run())
+    assert game.presence(1) is Presence.COMPUTER
+    game.ann_plays()
+
+
 def test_too_many_handshakes_at_once_are_turned_away(
     monkeypatch: pytest.MonkeyPatch, game: Game
 ) -> None:

@@ -391,7 +391,9 @@ class Host:
         conn: _Conn | None = None
         try:
             try:
-                conn = await self._introduce(reader, writer, peer)
+                conn = await asyncio.wait_for(
+                    self._introduce(reader, writer, peer), HANDSHAKE_SECONDS
+                )
             finally:
                 self.waiting -= 1
             if conn is not None:
