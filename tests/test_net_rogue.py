@@ -22,6 +22,7 @@ import json
 import os
 import socket
 import struct
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from types import TracebackType
@@ -49,7 +50,7 @@ from cribbage.net.client import JoinError
 from cribbage.net.values import ACTIONS
 from cribbage.record import Record
 from cribbage.rules import GameConfig, Phase
-from cribbage.tables import Said, Seats, Update
+from cribbage.tables import Closed, Said, Seats, Update
 from cribbage.tables.news import Presence
 
 from .net_support import (
@@ -874,3 +875,39 @@ def test_the_table_sends_each_message_at_once() -> None:
             assert on_host(table.host, nodelay) == [1]
         finally:
             ann.leave()
+
+
+# -- the player's side
+
+
+def slow_to_go_on(loop: asyncio.AbstractEventLoop) -> None:
+    """Make every thread that hands `loop` something to do slow to go on afterwards."""
+    hand_over = loop.call_soon_threadsafe
+
+    def slowly(callback: Callable[..., object], *args: Any) -> asyncio.Handle:
+        handle = hand_over(callback, *args)
+        time.sleep(0.05)
+        return handle
+
+    loop.call_soon_threadsafe = slowly  # type: ignore[method-assign, assignment]
+
+
+def test_a_player_who_leaves_hears_of_no_lost_connection() -> None:
+    """Leaving says goodbye and stops the connection's thread at once, whatever that thread
+    is doing: had the table's closing after the goodbye been read first, it would be news
+    of a lost connection, waiting for the next join. Ann leaves as the table's first
+    messages come in, and her own thread is slow to go on after handing over the goodbye."""
+    with open_table(GAME) as table:
+        for _ in range(10):
+            ann = Person(table.port, "Ann")
+            try:
+                ann.join()
+                assert ann.table._loop is not None
+                slow_to_go_on(ann.table._loop)
+                ann.leave()
+                news = []
+                while (one := ann.table.news()) is not None:
+                    news.append(one)
+                assert not [one for one in news if isinstance(one, Closed)]
+            finally:
+                ann.leave()
