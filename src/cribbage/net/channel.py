@@ -337,8 +337,8 @@ async def table_handshake(
         ChannelError: the other side is not a player, or broke the handshake.
         asyncio.IncompleteReadError, OSError: the connection failed.
     """
-    theirs_hello, theirs = await _read_json(reader)
     try:
+        theirs_hello, theirs = await _read_json(reader)
         check_hello(theirs_hello)
     except ChannelError as err:
         _write_json(writer, {**hello(), "error": str(err)})

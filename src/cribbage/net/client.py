@@ -159,7 +159,10 @@ class RemoteTable(LiveTable):
         text = "The connection to the table was lost."
         try:
             while True:
-                data = await asyncio.wait_for(channel.receive(), SILENCE_SECONDS)
+                # not wait_for, which (Python 3.11) loses the cancel of `leave` that comes as
+                # a message has just been read: the connection would go on after leaving
+                async with asyncio.timeout(SILENCE_SECONDS):
+                    data = await channel.receive()
                 message = m.from_table(data)
                 done = self._take(channel, message)
                 if done is not None:
@@ -274,10 +277,12 @@ class RemoteTable(LiveTable):
         loop, thread, channel = self._loop, self._thread, self._channel
         if loop is None or thread is None:
             return
-        if not quietly and channel is not None:
-            self._send({"type": "bye"})
 
         def stop() -> None:
+            # the goodbye and the stop in one step: the table's closing after the goodbye,
+            # read first, would be news of a lost connection
+            if not quietly and channel is not None and not channel.writer.is_closing():
+                channel.send({"type": "bye"})
             for task in asyncio.all_tasks(loop):
                 task.cancel()
 

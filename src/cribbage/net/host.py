@@ -392,6 +392,10 @@ class Host:
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = str((writer.get_extra_info("peername") or ("?",))[0])
+        sock = writer.get_extra_info("socket")
+        if sock is not None:  # each message goes at once, not held back for an earlier one's ack
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if self.waiting >= MAX_WAITING or self.closing:
             writer.close()
             return
@@ -399,7 +403,9 @@ class Host:
         conn: _Conn | None = None
         try:
             try:
-                conn = await self._introduce(reader, writer, peer)
+                conn = await asyncio.wait_for(
+                    self._introduce(reader, writer, peer), HANDSHAKE_SECONDS
+                )
             finally:
                 self.waiting -= 1
             if conn is not None:
@@ -436,7 +442,7 @@ class Host:
         conn = _Conn(channel, peer, heard=time.monotonic())
         try:
             join = m.from_player(await asyncio.wait_for(channel.receive(), HANDSHAKE_SECONDS))
-        except (m.MessageError, TooLarge) as err:
+        except (m.MessageError, ChannelError) as err:
             self._refuse(conn, f"The table expected to be told who joins ({err}).")
             return None
         if not isinstance(join, m.Join):
