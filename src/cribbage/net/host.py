@@ -77,6 +77,8 @@ FLOOD_MESSAGES: Final = 60
 TALK_MESSAGES: Final = 5
 TALK_SECONDS: Final = 10.0
 """At most `TALK_MESSAGES` lines of talk in `TALK_SECONDS` from one player."""
+LINGER_SECONDS: Final = 2.0
+"""How long a connection the table hangs up on may go on sending before it is closed."""
 BUFFER_LIMIT: Final = 4 * 1024 * 1024
 """A player that leaves this much unread is too slow, and is let go."""
 
@@ -424,7 +426,19 @@ class Host:
                 self._close_conn(conn, "The table could not go on with your connection.")
             raise
         finally:
-            writer.close()
+            await self._hang_up(reader, writer)
+
+    async def _hang_up(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Close a connection so that what was last said reaches the player: say no more,
+        let the player finish (its messages still on the way are read and dropped, so that
+        the system does not reset the connection over the last words), then close."""
+        with contextlib.suppress(Exception):
+            if writer.can_write_eof() and not writer.is_closing():
+                writer.write_eof()
+            async with asyncio.timeout(LINGER_SECONDS):
+                while await reader.read(4096):
+                    pass
+        writer.close()
 
     async def _introduce(
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, peer: str
@@ -456,10 +470,10 @@ class Host:
         return conn
 
     def _refuse(self, conn: _Conn, text: str) -> None:
-        """Turn a player away before it has a seat, saying why."""
+        """Turn a player away before it has a seat, saying why (the connection's handler
+        then hangs up)."""
         self._send(conn, m.text_message("error", text))
         conn.closed = True
-        conn.channel.close()
 
     def _wrong_code(self, peer: str, code: str) -> None:
         if code != self.code:
@@ -639,10 +653,12 @@ class Host:
         if self.on_notice is not None:
             self.on_notice(f"{name}: {line}")
 
-    def _leave(self, conn: _Conn, *, quit: bool) -> None:
-        """`conn` has gone (it said so, or the connection is lost)."""
+    def _leave(self, conn: _Conn, *, quit: bool, hang_up: bool = True) -> None:
+        """`conn` has gone (it said so, or the connection is lost); `hang_up` closes the
+        connection now (else its handler hangs up once the last words are out)."""
         conn.closed = True
-        conn.channel.close()
+        if hang_up:
+            conn.channel.close()
         if conn.watcher:
             if conn in self.watchers:
                 self.watchers.remove(conn)
@@ -669,10 +685,9 @@ class Host:
         if conn.closed:
             return
         self._send(conn, m.text_message("error", text))
-        writer = conn.channel.writer
-        self._leave(conn, quit=False)
-        with contextlib.suppress(Exception):
-            writer.close()
+        self._leave(conn, quit=False, hang_up=False)
+        with contextlib.suppress(Exception):  # no more from the table; the handler hangs up
+            conn.channel.writer.write_eof()
 
     # -- sending
 
