@@ -89,7 +89,9 @@ def _make_encoder(kind: type) -> Callable[[Any], Any]:
         return lambda score: [encode(item) for item in score.items]
     if issubclass(kind, range):
         return lambda span: [span.start, span.stop]
-    if issubclass(kind, tuple | list):
+    if issubclass(kind, tuple):
+        return _encode_tuple
+    if issubclass(kind, list):
         return lambda items: [encode(item) for item in items]
     if issubclass(kind, frozenset | set):
         return lambda items: sorted(encode(item) for item in items)
@@ -109,6 +111,30 @@ def _make_encoder(kind: type) -> Callable[[Any], Any]:
 
 def _same(value: Any) -> Any:
     return value
+
+
+_LONG: Final = 4
+"""A tuple of more items than this is kept once written (see `_encode_tuple`): a deal's plays
+and the deals of a game are, the pairs inside them are not."""
+_WRITTEN: dict[int, tuple[tuple[object, ...], list[Any]]] = {}
+"""Long tuples written lately, by identity, each with the tuple itself (so that its identity
+is not taken by another while it is here) and what it was written as."""
+
+
+def _encode_tuple(items: tuple[object, ...]) -> list[Any]:
+    """A tuple as a list. A long one (the plays of the earlier deals, the same tuple in every
+    seat's view until the next deal) is written once and its list shared: the lists written
+    are only ever turned into text, never changed."""
+    if len(items) <= _LONG:
+        return [encode(item) for item in items]
+    kept = _WRITTEN.get(id(items))
+    if kept is not None and kept[0] is items:
+        return kept[1]
+    written = [encode(item) for item in items]
+    if len(_WRITTEN) >= 64:
+        _WRITTEN.clear()
+    _WRITTEN[id(items)] = (items, written)
+    return written
 
 
 def decode(kind: Any, data: Any) -> Any:
