@@ -38,7 +38,7 @@ from ..errors import CribbageError, NotYourTurnError
 from ..events import Event
 from ..match import MatchConfig, MatchOver
 from ..record import Recorder
-from ..rules import Action, Counting, GameConfig, Phase, new_game
+from ..rules import Action, Counting, GameConfig, Phase, new_game, pending
 from ..scoring import score_hand
 from ..storage.tables import TableSnapshot
 from ..tables import News, Notice, Refused, Said, SeatInfo, Seats, TableCore
@@ -73,7 +73,8 @@ MAX_WATCHERS: Final = 8
 MAX_WAITING: Final = 16
 """Connections still in their handshake at once; more are turned away."""
 FLOOD_MESSAGES: Final = 60
-"""More messages than this in one second is a flood: the connection is closed."""
+"""More messages than this in one second, not counting the actions the table waits for, is a
+flood: the connection is closed."""
 TALK_MESSAGES: Final = 5
 TALK_SECONDS: Final = 10.0
 """At most `TALK_MESSAGES` lines of talk in `TALK_SECONDS` from one player."""
@@ -550,19 +551,32 @@ class Host:
                 return
             now = time.monotonic()
             conn.heard = now
-            conn.recent.append(now)
-            while conn.recent and conn.recent[0] < now - 1:
-                conn.recent.popleft()
-            if len(conn.recent) > FLOOD_MESSAGES:
-                self._close_conn(conn, "Too many messages: the table cannot keep up.")
-                return
             try:
                 message = m.from_player(data)
             except m.MessageError as err:
                 self._close_conn(conn, f"The table cannot read a message: {err}.")
                 return
+            if not self._awaited(conn, message):  # a player's own turn is never a flood
+                conn.recent.append(now)
+                while conn.recent and conn.recent[0] < now - 1:
+                    conn.recent.popleft()
+                if len(conn.recent) > FLOOD_MESSAGES:
+                    self._close_conn(conn, "Too many messages: the table cannot keep up.")
+                    return
             self._dispatch(conn, message)
             await self._drain(conn)
+
+    def _awaited(self, conn: _Conn, message: m.FromPlayer) -> bool:
+        """True for an action of the seat the table is waiting for: as many of those come
+        as the game asks, however quickly a program plays."""
+        core = self.core
+        return (
+            isinstance(message, m.TakeAction)
+            and core is not None
+            and conn.seat is not None
+            and message.action.seat == conn.seat
+            and conn.seat in pending(core.recorder.state.game)
+        )
 
     async def _drain(self, conn: _Conn) -> None:
         with contextlib.suppress(ConnectionError, OSError):
