@@ -31,6 +31,7 @@ from cribbage.rules import (
     Discard,
     GameConfig,
     GameState,
+    Overcount,
     Phase,
     _shuffled,
     apply,
@@ -64,7 +65,21 @@ VARIANTS = [
         muggins=True,
     ),
     GameConfig(five_card=True, target=61, counting=(Counting.CLAIMED, Counting.CLAIMED)),
+    GameConfig(
+        players=3,
+        counting=(Counting.AUTOMATIC, Counting.AUTOMATIC, Counting.CLAIMED),
+        muggins=True,
+        overcount=Overcount.NONE,
+    ),
+    GameConfig(
+        players=4,
+        counting=(Counting.CLAIMED, Counting.AUTOMATIC, Counting.AUTOMATIC, Counting.CLAIMED),
+        muggins=True,
+        overcount=Overcount.RUTHLESS,
+    ),
 ]
+"""Every game, some with seats that count their own hands (their over-count penalties and
+muggins go to the first opponent on the left, round the table from the last seat to seat 0)."""
 
 
 def cards(text: str) -> tuple[Card, ...]:
