@@ -36,6 +36,7 @@ from cribbage.events import (
     Shown,
     StarterTurned,
 )
+from cribbage.match import MatchConfig, MatchOver, MatchState, apply_match, new_match, next_game
 from cribbage.rules import (
     Action,
     Claim,
@@ -173,6 +174,12 @@ def result_by_the_rules(config: GameConfig, loser: int) -> GameResult:
     if loser < skunk:
         return GameResult.SKUNK
     return GameResult.WIN
+
+
+def match_points_by_the_rules(config: MatchConfig, result: GameResult) -> int:
+    """The match points a game is worth: `values` are for a win, a skunk, a double skunk."""
+    win, skunk, double = config.values
+    return {GameResult.WIN: win, GameResult.SKUNK: skunk, GameResult.DOUBLE_SKUNK: double}[result]
 
 
 def _value(card: Card) -> int:
@@ -466,6 +473,68 @@ def check_cards(before: GameState, after: GameState, events: tuple[Event, ...]) 
             assert {card for _, card in ended} == {c for k in before.kept for c in k}
     else:
         assert after.past_plays == before.past_plays
+
+
+def checked_random_match(
+    seed: int, config: GameConfig, match_config: MatchConfig
+) -> Iterator[tuple[MatchState, MatchState, tuple[Event | MatchOver, ...]]]:
+    """A random legal match from `seed`, each game checked by a `GameOracle`, yielding
+    (before, after, events) for each step. Each game's winner gains the match points of its
+    result (worked out from the final scores), the others none; its games won go up by one;
+    and the match ends, with one `MatchOver`, exactly when the rules say: after `games`
+    games with one side ahead, or when a side reaches `points`."""
+    rng = random.Random(seed)
+    match = new_match(match_config, config, seed)
+    oracle = GameOracle(match.game)
+    limit = 100_000  # far more steps than any match the tests play
+    for _ in range(limit):
+        if match.over:
+            return
+        before = match
+        if match.game.phase is Phase.GAME_OVER:
+            match = next_game(match)
+            assert match.number == before.number + 1
+            assert match.match_points == before.match_points
+            assert match.games_won == before.games_won
+            oracle = GameOracle(match.game)
+            yield before, match, ()
+            continue
+        action = random_action(match.game, rng)
+        match, events = apply_match(match, action)
+        game_events = tuple(event for event in events if not isinstance(event, MatchOver))
+        oracle.check(before.game, action, match.game, game_events)
+        check_cards(before.game, match.game, game_events)
+        if not oracle.over:
+            assert match.match_points == before.match_points and events == game_events
+            yield before, match, events
+            continue
+        result = oracle.results[0]
+        assert match.game.winner == oracle.won
+        won = oracle.won
+        assert won is not None
+        gained = match_points_by_the_rules(match_config, result)
+        assert list(match.match_points) == [
+            points + (gained if side == won else 0)
+            for side, points in enumerate(before.match_points)
+        ], f"a {result.value} is worth {gained} match points"
+        assert list(match.games_won) == [
+            games + (side == won) for side, games in enumerate(before.games_won)
+        ]
+        best = max(match.match_points)
+        leaders = [side for side, points in enumerate(match.match_points) if points == best]
+        if match_config.points is not None:
+            ends = best >= match_config.points
+        else:
+            assert match_config.games is not None
+            ends = match.number >= match_config.games and len(leaders) == 1
+        assert match.over == ends
+        if ends:
+            assert match.winner == leaders[0]
+            assert events[-1] == MatchOver(leaders[0], match.match_points)
+        else:
+            assert events == game_events
+        yield before, match, events
+    raise AssertionError(f"the match did not end in {limit} steps")
 
 
 def play_state(

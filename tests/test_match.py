@@ -1,9 +1,12 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import replace
 
 import pytest
 
+from cribbage.cards import Card
 from cribbage.events import GameOver, GameResult
 from cribbage.match import (
     FirstDealer,
@@ -14,9 +17,9 @@ from cribbage.match import (
     new_match,
     next_game,
 )
-from cribbage.rules import GameConfig, Phase
+from cribbage.rules import GameConfig, GameState, Phase, Play
 
-from .support import random_action
+from .support import checked_random_match, play_state, random_action
 
 
 def finish_game(match: MatchState, rng: random.Random) -> tuple[MatchState, list[object]]:
@@ -111,3 +114,100 @@ def test_bad_match_configs_are_refused() -> None:
     for kwargs in ({"games": None}, {"games": 3, "points": 5}, {"games": 0}, {"values": (1, 0, 2)}):
         with pytest.raises(ValueError):
             MatchConfig(**kwargs)
+
+
+# --- match points by the result of each game ----------------------------------------------------
+
+
+MATCHES = [
+    (GameConfig(target=61), MatchConfig(games=3)),
+    (GameConfig(target=61, skunk_line=52, double_skunk_line=44), MatchConfig(games=3)),
+    (GameConfig(target=31), MatchConfig(games=None, points=7, values=(2, 3, 4))),
+    (
+        GameConfig(target=61, players=3, skunk_line=50, double_skunk_line=40),
+        MatchConfig(games=2, values=(2, 4, 6)),
+    ),
+    (
+        GameConfig(target=61, players=4, partners=True, skunk_line=55, double_skunk_line=45),
+        MatchConfig(games=2),
+    ),
+    (GameConfig(target=31, five_card=True), MatchConfig(games=None, points=5)),
+]
+"""Matches of every kind, with skunk lines set where random play seldom crosses BSD's."""
+
+
+def test_random_matches_score_each_game_by_its_result() -> None:
+    results: Counter[GameResult] = Counter()
+    for seed in range(8):
+        for config, match_config in MATCHES:
+            steps = list(checked_random_match(seed, config, match_config))
+            for _, _, events in steps:
+                results.update(e.result for e in events if isinstance(e, GameOver))
+            assert steps[-1][1].over
+    # every result came up, so each value of the scale was checked (the seeds are fixed)
+    assert min(results[result] for result in GameResult) >= 5, results
+
+
+def _ends_with_a_fifteen(loser: int, config: GameConfig = GameConfig()) -> GameState:
+    """A game where the dealer (seat 1) stands at 119 and pegs 2 for fifteen with its king on
+    the pone's five, against the pone's `loser` points."""
+    return play_state("5h 5c 5d jc", "kh 3h 4h 6h", "2s", scores=(loser, 119), config=config)
+
+
+@pytest.mark.parametrize(
+    "values, loser, gained",
+    [
+        # BSD: a game is 1, a skunk (the loser under 91 of 121) 2, a double skunk (under 61) 4
+        ((1, 2, 4), 91, 1),
+        ((1, 2, 4), 90, 2),
+        ((1, 2, 4), 61, 2),
+        ((1, 2, 4), 60, 4),
+        ((1, 2, 4), 0, 4),
+        ((2, 3, 4), 100, 2),
+        ((2, 3, 4), 75, 3),
+        ((2, 3, 4), 12, 4),
+        ((2, 4, 6), 90, 4),
+        ((2, 4, 6), 60, 6),
+    ],
+)
+def test_a_skunk_counts_double_and_a_double_skunk_four_times_in_match_points(
+    values: tuple[int, int, int], loser: int, gained: int
+) -> None:
+    # A bug that scored every game as a plain win would fail here.
+    match = new_match(MatchConfig(games=3, values=values), GameConfig(), seed=1)
+    match = replace(match, game=_ends_with_a_fifteen(loser), first_dealers=(1,))
+    match, _ = apply_match(match, Play(0, Card.parse("5h")))
+    match, events = apply_match(match, Play(1, Card.parse("kh")))
+    assert match.game.phase is Phase.GAME_OVER and match.game.scores == (loser, 121)
+    assert match.match_points == (0, gained) and match.games_won == (0, 1)
+    assert not match.over and not any(isinstance(event, MatchOver) for event in events)
+
+
+def test_the_lurch_is_worth_a_skunk_in_match_points() -> None:
+    lurch = GameConfig(skunk_line=61, double_skunk_line=0)  # Hoyle: under 61 loses double
+    match = new_match(MatchConfig(games=3), lurch, seed=1)
+    match = replace(match, game=_ends_with_a_fifteen(0, lurch), first_dealers=(1,))
+    match, _ = apply_match(match, Play(0, Card.parse("5h")))
+    match, _ = apply_match(match, Play(1, Card.parse("kh")))
+    assert match.match_points == (0, 2)
+
+
+def test_in_a_match_of_two_games_a_skunk_outweighs_a_plain_win() -> None:
+    # `--match 2` is MatchConfig(games=2): seat 1 skunks seat 0 (2 match points), then loses
+    # the second game plainly (1 to seat 0): 2 to 1 after two games, and seat 1 has won the
+    # match. Were a skunk worth a plain game, 1 to 1 would play on.
+    match = new_match(MatchConfig(games=2), GameConfig(), seed=1)
+    match = replace(match, game=_ends_with_a_fifteen(80), first_dealers=(1,))
+    match, _ = apply_match(match, Play(0, Card.parse("5h")))
+    match, _ = apply_match(match, Play(1, Card.parse("kh")))
+    assert match.match_points == (0, 2) and not match.over
+    match = next_game(match)
+    assert match.number == 2
+    # the second game: seat 0 deals and pegs 2 for fifteen from 119; seat 1 has 100
+    second = play_state("5h 5c 5d jc", "kh 3h 4h 6h", "2s", dealer_seat=0, scores=(119, 100))
+    match = replace(match, game=second)
+    match, _ = apply_match(match, Play(1, Card.parse("5h")))
+    match, events = apply_match(match, Play(0, Card.parse("kh")))
+    assert match.game.winner == 0 and match.games_won == (1, 1)
+    assert match.match_points == (1, 2)
+    assert match.over and match.winner == 1 and events[-1] == MatchOver(1, (1, 2))
