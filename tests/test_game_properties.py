@@ -6,6 +6,7 @@ import math
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,3 +77,10 @@ def test_a_thousand_seeded_random_games_end_with_one_winner_and_favour_neither_s
     half, spread = n / 2, 4 * math.sqrt(n) / 2
     assert half - spread <= fair[0] <= half + spread
     assert half - spread <= fair[1] <= half + spread
+
+
+def test_a_random_game_that_never_ends_fails_at_the_step_limit() -> None:
+    state = new_game(GameConfig(), seed=5)
+    with pytest.raises(AssertionError, match="did not end in 40 actions"):
+        for _ in play_random_game(state, random.Random(5), limit=40):
+            pass
