@@ -53,6 +53,7 @@ from cribbage.rules import (
     new_game,
     pending,
 )
+from cribbage.view import PlayerView
 
 THREE = GameConfig(players=3)
 FOUR = GameConfig(players=4)
@@ -551,6 +552,43 @@ def checked_random_match(
             assert events == game_events
         yield before, match, events
     raise AssertionError(f"the match did not end in {limit} steps")
+
+
+def cards_named_in(view: PlayerView) -> set[Card]:
+    """Every card a view names anywhere."""
+    named = set(view.hand) | set(view.kept) | set(view.discards) | set(view.pile)
+    named |= {card for _, card in view.history}
+    named |= {card for plays in view.past_plays for _, card in plays}
+    named |= {card for card in view.cuts if card is not None}
+    named |= {card for shown in view.shown for card in shown.cards}
+    if view.counting is not None:
+        named |= set(view.counting.cards)
+    if view.starter is not None:
+        named.add(view.starter)
+    return named
+
+
+def known_to(state: GameState, seat: int) -> set[Card]:
+    """The cards whose place the rules let `seat` know now, worked out from the rules: its own
+    cards (dealt, kept, laid away), the cards cut for deal, the starter, every card played in
+    this game, and in the show (or at a game's end there) the hands and crib shown so far,
+    in the order of the rules, with the one it is counting now."""
+    known = set(state.hands[seat]) if state.hands else set()
+    if state.kept:
+        known |= set(state.kept[seat]) | set(state.discards[seat])
+    known |= {card for card in state.cuts if card is not None}
+    known |= {card for _, card in state.history}
+    known |= {card for plays in state.past_plays for _, card in plays}
+    if state.starter is not None:
+        known.add(state.starter)
+    if state.phase in (Phase.SHOW, Phase.GAME_OVER) and state.dealer is not None:
+        order = show_order_by_the_rules(state.config, state.dealer)
+        shown = order[: state.show_step]
+        if state.phase is Phase.SHOW and order[state.show_step][0] == seat:
+            shown.append(order[state.show_step])  # face up to the seat counting it
+        for owner, crib in shown:
+            known |= set(state.crib if crib else state.kept[owner])
+    return known
 
 
 def play_state(

@@ -46,7 +46,9 @@ from .support import (
     FOUR,
     PARTNERS,
     THREE,
+    cards_named_in,
     checked_random_game,
+    known_to,
     play_cards,
     play_random_game,
     random_action,
@@ -374,13 +376,16 @@ def test_views_never_show_another_seats_cards(
         steps -= 1
         if steps <= 0:
             break
-    if state.phase in (Phase.SHOW, Phase.GAME_OVER):
-        return
     seat = data.draw(st.integers(0, config.players - 1))
-    other = hide_differently(state, seat, rng)
-    assert view_for(other, seat) == view_for(state, seat)
     view = view_for(state, seat)
+    # what the view names is what the rules let the seat know, in every phase: another
+    # seat's hand or laid-away cards, the crib before it is shown and the pack never appear
+    assert cards_named_in(view) == known_to(state, seat)
+    assert not hasattr(view, "pack") and not hasattr(view, "seed")
+    if state.phase in (Phase.SHOW, Phase.GAME_OVER):
+        return  # hands are face up in the show: hide_differently deals the rest anew before it
+    other = hide_differently(state, seat, rng)
+    assert view_for(other, seat) == view
     for s in range(config.players):
         if s != seat and state.hands:
             assert set(state.hands[s]).isdisjoint(view.hand)
-    assert not hasattr(view, "pack") and not hasattr(view, "seed")
