@@ -5,7 +5,7 @@ from dataclasses import replace
 
 import pytest
 
-from cribbage.cards import Card, Rank
+from cribbage.cards import Card, Rank, parse_cards
 from cribbage.errors import (
     CardNotInHandError,
     IllegalPlayError,
@@ -381,3 +381,44 @@ def test_bad_configs_are_refused() -> None:
         GameConfig(counting=(Counting.AUTOMATIC,))
     with pytest.raises(ValueError):
         GameConfig(target=61, skunk_line=91)
+
+
+# --- the crib's flush rule in a game ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("counting", [Counting.AUTOMATIC, Counting.CLAIMED])
+def test_a_crib_of_four_hearts_with_a_spade_turned_scores_nothing_in_the_show(
+    counting: Counting,
+) -> None:
+    # A bug that counted the crib by the hand's flush rule would peg 4 here. A whole deal
+    # from the discard: the pone lays away AH 3H, the dealer 7H QH; the 9S is turned. The
+    # crib A-3-7-Q with the 9 has no fifteen, pair or run, and a crib's flush needs the
+    # starter's suit too: 0. The pone's 9C 9D TS TC with the 9S: three nines and two tens,
+    # 8; the dealer's 8C 8D KS KC: two pairs, 4. In the play (9C 8C 9D, go for the pone;
+    # 8D TS KS, go for the dealer; TC KC, the last card) each pegs 1 and the dealer 1 more.
+    config = GameConfig(counting=(Counting.AUTOMATIC, counting), muggins=True)
+    state = new_game(config, seed=0, dealer=1)
+    dealt = (
+        tuple(sorted(parse_cards(["ah", "3h", "9c", "9d", "ts", "tc"]))),
+        tuple(sorted(parse_cards(["7h", "qh", "8c", "8d", "ks", "kc"]))),
+    )
+    starter = Card.parse("9s")
+    rest = [card for card in state.pack + state.hands[0] + state.hands[1] if card != starter]
+    rest = [card for card in rest if card not in dealt[0] + dealt[1]]
+    state = replace(state, hands=dealt, pack=(*rest[:10], starter, *rest[10:]))
+    state, _ = apply(state, Discard(0, parse_cards(["ah", "3h"])))
+    state, _ = apply(state, Discard(1, parse_cards(["7h", "qh"])))
+    state, cut = apply(state, CutStarter(0, 10))
+    assert state.starter == starter and not pegs(cut)
+    state, events = play_cards(state, "9c 8c 9d 8d ts ks tc kc")
+    if counting is Counting.CLAIMED:
+        state, more = apply(state, Claim(1, 4))  # the dealer's hand, rightly
+        events.extend(more)
+        assert pending(state) == (1,)
+        state, more = apply(state, Claim(1, 0))  # and its crib: nothing, and nothing missed
+        events.extend(more)
+        assert Claimed(1, 0, 0, True) in events
+    shown = [(e.seat, e.crib, e.score.total) for e in events if isinstance(e, Shown)]
+    assert shown == [(0, False, 8), (1, False, 4), (1, True, 0)]
+    assert state.scores == (1 + 8, 2 + 4)
+    assert state.phase is Phase.DISCARD and state.hand_number == 2
