@@ -110,10 +110,24 @@ def test_a_match_tied_after_its_games_plays_on_until_someone_leads() -> None:
     assert ties > 0
 
 
-def test_bad_match_configs_are_refused() -> None:
-    for kwargs in ({"games": None}, {"games": 3, "points": 5}, {"games": 0}, {"values": (1, 0, 2)}):
-        with pytest.raises(ValueError):
-            MatchConfig(**kwargs)
+@pytest.mark.parametrize(
+    "settings, message",
+    [
+        ({"games": None}, "A match is a number of games or a number of match points."),
+        ({"games": 3, "points": 5}, "A match is a number of games or a number of match points."),
+        ({"games": 0}, "A match needs at least one game or one match point."),
+        ({"games": None, "points": 0}, "A match needs at least one game or one match point."),
+        ({"values": (1, 0, 2)}, "Match points for a win, skunk and double skunk must be positive."),
+        ({"values": (1, 2)}, "Match points for a win, skunk and double skunk must be positive."),
+    ],
+)
+def test_bad_match_configs_are_refused_in_a_sentence(
+    settings: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError) as err:
+        MatchConfig(**settings)  # type: ignore[arg-type]  # the settings a caller might pass
+    assert str(err.value) == message
+    assert MatchConfig(games=None, points=1).points == 1  # one match point is a match
 
 
 # --- match points by the result of each game ----------------------------------------------------

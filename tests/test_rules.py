@@ -1,13 +1,15 @@
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
 
-from cribbage.cards import Card, Rank, parse_cards
+from cribbage.cards import DECK, Card, Rank, parse_cards
 from cribbage.errors import (
     CardNotInHandError,
+    CribbageError,
     IllegalPlayError,
     InvalidClaimError,
     NotYourTurnError,
@@ -29,6 +31,7 @@ from cribbage.events import (
     Shown,
 )
 from cribbage.rules import (
+    Action,
     Claim,
     Counting,
     CutForDeal,
@@ -42,12 +45,14 @@ from cribbage.rules import (
     _shuffled,
     apply,
     cut_positions,
+    is_legal,
+    legal_actions,
     legal_plays,
     new_game,
     pending,
 )
 
-from .support import play_cards, play_state
+from .support import play_cards, play_random_game, play_state
 
 
 def pegs(events: Iterable[object]) -> list[tuple[int, int, Reason]]:
@@ -383,6 +388,34 @@ def test_bad_configs_are_refused() -> None:
         GameConfig(target=61, skunk_line=91)
 
 
+@pytest.mark.parametrize(
+    "settings, message",
+    [
+        ({"players": 5}, "A game is for 2, 3 or 4 players, not 5."),
+        ({"players": True}, "A game is for 2, 3 or 4 players, not True."),
+        ({"players": 3, "partners": True}, "Partners play four-handed, two against two."),
+        ({"players": 3, "five_card": True}, "Five-card cribbage is a game for two players."),
+        ({"target": 0}, "A game is played to 1..1000 points, not 0."),
+        ({"target": 1001}, "A game is played to 1..1000 points, not 1001."),
+        ({"counting": (Counting.AUTOMATIC,)}, "Give a counting mode for each seat."),
+        ({"target": 61, "skunk_line": 62}, "A skunk line must be 0..61, not 62."),
+        ({"target": 61, "double_skunk_line": -1}, "A skunk line must be 0..61, not -1."),
+    ],
+)
+def test_a_game_outside_the_rules_is_refused_in_a_sentence(
+    settings: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError) as err:
+        GameConfig(**settings)  # type: ignore[arg-type]  # the settings a caller might pass
+    assert str(err.value) == message
+
+
+def test_the_edges_of_the_rules_are_games() -> None:
+    assert (GameConfig(target=1).target, GameConfig(target=1000).target) == (1, 1000)
+    lines = GameConfig(target=61, skunk_line=61, double_skunk_line=0)
+    assert (lines.skunk_below, lines.double_skunk_below) == (61, 0)
+
+
 # --- the crib's flush rule in a game ----------------------------------------------------------
 
 
@@ -422,3 +455,46 @@ def test_a_crib_of_four_hearts_with_a_spade_turned_scores_nothing_in_the_show(
     assert shown == [(0, False, 8), (1, False, 4), (1, True, 0)]
     assert state.scores == (1 + 8, 2 + 4)
     assert state.phase is Phase.DISCARD and state.hand_number == 2
+
+
+# --- what is legal ------------------------------------------------------------------------------
+
+
+def edge_actions(state: GameState) -> list[Action]:
+    """Actions of every kind for every seat and one seat past the last, legal or not, at the
+    edges of each rule: cuts that leave three or four cards in a packet, each card held laid
+    away alone, beside the next or twice, each card held and two not held played, and the
+    counts -1, 0, 19, 29 and 30 claimed."""
+    actions: list[Action] = []
+    size = len(state.pack)
+    for seat in range(state.config.players + 1):
+        for position in (3, 4, size - 4, size - 3):
+            actions += [CutForDeal(seat, position), CutStarter(seat, position)]
+        held = state.hands[seat] if seat < len(state.hands) else ()
+        for i, card in enumerate(held):
+            actions += [Discard(seat, (card,)), Discard(seat, (card, card)), Play(seat, card)]
+            actions += [Discard(seat, (card, other)) for other in held[i + 1 : i + 2]]
+        actions += [Play(seat, card) for card in (DECK[0], DECK[51]) if card not in held]
+        actions += [Claim(seat, points) for points in (-1, 0, 19, 29, 30)]
+    return actions
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        GameConfig(counting=(Counting.CLAIMED, Counting.CLAIMED)),
+        GameConfig(players=3, counting=(Counting.CLAIMED,) * 3),
+        GameConfig(players=4, partners=True, counting=(Counting.CLAIMED,) * 4),
+        GameConfig(five_card=True, target=61, counting=(Counting.CLAIMED,) * 2),
+    ],
+    ids=["two", "three", "partners", "five-card"],
+)
+def test_what_is_legal_is_what_is_listed_and_the_rest_is_refused(config: GameConfig) -> None:
+    rng = random.Random(7)
+    for state, _, _, _ in play_random_game(new_game(config, seed=7), rng):
+        listed = set(legal_actions(state))
+        for action in edge_actions(state):
+            assert is_legal(state, action) == (action in listed), action
+            if action not in listed:
+                with pytest.raises(CribbageError):
+                    apply(state, action)

@@ -213,6 +213,15 @@ def test_partners_peg_onto_one_score() -> None:
     assert view.scores == state.scores and view.my_score == 2 and view.side == 0
 
 
+def test_each_side_is_its_seats() -> None:
+    # partners sit across the table: seats 0 and 2 against 1 and 3; otherwise a seat alone
+    assert [PARTNERS.seats_of(side) for side in (0, 1)] == [(0, 2), (1, 3)]
+    assert [PARTNERS.side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    assert [FOUR.seats_of(side) for side in range(4)] == [(0,), (1,), (2,), (3,)]
+    assert [THREE.seats_of(side) for side in range(3)] == [(0,), (1,), (2,)]
+    assert (PARTNERS.sides, FOUR.sides, THREE.sides, FIVE_CARD.sides) == (2, 4, 3, 2)
+
+
 def test_partners_win_and_lose_together() -> None:
     state = at_play(PARTNERS, ["5h 2c 3c 4c", "jd 6d 6c 6s", "jc 7h 7d 7s", "kd 9h 9d 9s"], "ac", 3)
     state = replace(state, scores=(119, 50))
