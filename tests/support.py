@@ -255,7 +255,8 @@ class GameOracle:
     over-count penalty or muggins (to the first opponent on the left), and the end of the
     game the moment a side reaches the target, won by the result the skunk lines give. Every
     `Scored` must be one of those, none may be missing, each side's score moves by exactly
-    its pegs, and the turn in the play and in the show passes as the rules say.
+    its pegs, the turn in the play and in the show passes as the rules say, and each seat the
+    turn passes over that still holds cards says go, once a count.
 
     Start it on a new game (cut for deal) or a game just dealt (a match's next game).
     """
@@ -276,6 +277,8 @@ class GameOracle:
         self.to_play: int | None = None
         self.reset_due = False
         self.go_count = 0
+        self.goes: list[int] = []
+        self.said_go: set[int] = set()
         self.show: list[tuple[int, bool]] = []
         self.claim: tuple[int, int, int, bool] | None = None
         self.scores: list[int] = [0] * self.config.sides
@@ -302,6 +305,7 @@ class GameOracle:
             assert not self.over, f"{event} after the end of the game"
             self.event(event)
         assert not self.owed, f"points the rules give were never pegged: {self.owed}"
+        assert not self.goes or self.over, f"seats that never said go: {self.goes}"
         assert (self.won is not None) == self.over, "a side reached the target and played on"
         assert list(after.scores) == self.scores, "a score moved by other than its pegs"
         if self.dealt:  # the cards of a new deal, and three-handed the pack's card to the crib
@@ -346,7 +350,7 @@ class GameOracle:
                 assert cutter == pone and len(self.crib) == 4
                 self.starter = card
                 self.in_hand = [list(hand) for hand in self.kept]
-                self.pile, self.count, self.to_play = [], 0, pone
+                self.pile, self.count, self.to_play, self.said_go = [], 0, pone, set()
                 if self.config.five_card and self.hand_number == 1:
                     self.owe(pone, 3, Reason.THREE_FOR_LAST)
                 if card.rank is Rank.JACK:
@@ -354,13 +358,14 @@ class GameOracle:
             case Played(seat, card, count):
                 self.played(seat, card, count)
             case Go(seat):
-                assert self.in_hand[seat], "a go from a seat with no cards"
+                assert self.goes and seat == self.goes.pop(0), f"{seat} said go out of turn"
                 assert all(self.go_count + _value(c) > 31 for c in self.in_hand[seat]), (
                     "a go from a seat holding a card that fits"
                 )
+                self.said_go.add(seat)
             case CountReset(leader):
                 assert self.reset_due and leader == self.to_play, "the wrong seat leads"
-                self.reset_due = False
+                self.reset_due, self.said_go = False, set()
             case Claimed(seat, claimed, actual, crib):
                 assert isinstance(self.action, Claim) and self.action.seat == seat
                 assert claimed == (0 if self.action.points == 19 else self.action.points)
@@ -411,9 +416,11 @@ class GameOracle:
             s for s in holding if any(self.count + _value(c) <= 31 for c in self.in_hand[s])
         ]
         if can_play and self.count < 31:
-            self.to_play = can_play[0]
+            self.to_play = can_play[0]  # the seats passed over say go, once a count
+            self.say_go(to_the_left[: to_the_left.index(self.to_play)])
             return
-        if self.count < 31:  # nobody can play: one for the go, or for the last card
+        if self.count < 31:  # nobody can play: the others say go; one for the go, or last card
+            self.say_go(to_the_left[:-1])
             self.owe(seat, 1, Reason.GO if holding else Reason.LAST_CARD)
         if holding and not self.config.five_card:  # a new count, led from the left
             self.to_play = holding[0]
@@ -423,6 +430,11 @@ class GameOracle:
         assert self.dealer is not None
         self.to_play = None
         self.show = show_order_by_the_rules(self.config, self.dealer)
+
+    def say_go(self, seats: list[int]) -> None:
+        """Of `seats`, those that still hold cards say go next, in turn, unless they have
+        said it in this count already."""
+        self.goes = [s for s in seats if self.in_hand[s] and s not in self.said_go]
 
     def shown(
         self, seat: int, cards: tuple[Card, ...], starter: Card, crib: bool, total: int

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from cribbage.cards import Card
-from cribbage.events import GameOver, GameResult
+from cribbage.events import DealerChosen, GameOver, GameResult
 from cribbage.match import (
     FirstDealer,
     MatchConfig,
@@ -77,8 +77,10 @@ def test_a_match_to_points_ends_when_a_player_reaches_them() -> None:
 def test_who_deals_first_in_the_next_game(rule: FirstDealer, expected: str) -> None:
     rng = random.Random(1)
     match = new_match(MatchConfig(games=5, first_dealer=rule), GameConfig(target=31), seed=1)
-    match, _ = finish_game(match, rng)
-    first = match.first_dealers[0]
+    assert match.first_dealers == ()  # nobody has dealt yet
+    match, events = finish_game(match, rng)
+    first = next(event.seat for event in events if isinstance(event, DealerChosen))
+    assert match.first_dealers == (first,)
     winner = match.game.winner
     assert winner is not None
     following = next_game(match)
@@ -91,6 +93,30 @@ def test_who_deals_first_in_the_next_game(rule: FirstDealer, expected: str) -> N
     else:
         assert dealer == first
     assert following.game.hands != match.game.hands
+    assert following.first_dealers == (first, dealer)  # who dealt first in each game
+
+
+def test_each_game_of_a_match_is_dealt_from_new_shuffles() -> None:
+    # One seed for the match: the second game goes on from the first game's shuffles, so
+    # that it does not deal the first game's hands again (its first dealer deals the same).
+    config = MatchConfig(games=3, first_dealer=FirstDealer.SAME)
+    match = new_match(config, GameConfig(target=31), seed=4)
+    rng = random.Random(4)
+    while match.game.phase is Phase.CUT_FOR_DEAL:
+        match, _ = apply_match(match, random_action(match.game, rng))
+    first_deal = match.game.hands
+    match, _ = finish_game(match, rng)
+    following = next_game(match)
+    assert following.game.dealer == match.first_dealers[0]
+    assert following.game.shuffles > match.game.shuffles
+    assert set(following.game.hands[0]) != set(first_deal[0])
+
+
+def test_the_next_game_waits_for_the_end_of_this_one_in_an_open_match() -> None:
+    match = new_match(MatchConfig(games=3), GameConfig(target=31), seed=2)
+    with pytest.raises(RuntimeError) as err:
+        next_game(match)
+    assert str(err.value) == "The next game starts only after a game ends in an open match."
 
 
 def test_a_match_tied_after_its_games_plays_on_until_someone_leads() -> None:

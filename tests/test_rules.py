@@ -30,6 +30,7 @@ from cribbage.events import (
     Scored,
     Shown,
 )
+from cribbage.pegging import NO_CARD, next_turn
 from cribbage.rules import (
     Action,
     Claim,
@@ -50,6 +51,7 @@ from cribbage.rules import (
     legal_plays,
     new_game,
     pending,
+    show_turn,
 )
 
 from .support import play_cards, play_random_game, play_state
@@ -86,15 +88,19 @@ def test_equal_cuts_cut_again_from_a_new_shuffle() -> None:
     again, events = apply(state, CutForDeal(1, tie))
     assert events[-1] == CutTied()
     assert again.phase is Phase.CUT_FOR_DEAL and pending(again) == (0,)
-    assert again.cuts == (None, None) and len(again.pack) == 52
-    assert again.pack != state.pack
+    assert again.cuts == (None, None) and again.cutters is None  # both tied: both cut again
+    assert again.pack == _shuffled(11, 2)  # the game's second shuffle: a record replays by it
 
 
 @pytest.mark.parametrize("position", [0, 3, 49, 52, -1])
 def test_a_cut_must_leave_four_cards_in_each_packet(position: int) -> None:
     state = new_game(seed=1)
-    with pytest.raises(IllegalPlayError, match="at least 4 cards"):
+    with pytest.raises(IllegalPlayError) as err:
         apply(state, CutForDeal(0, position))
+    assert (
+        str(err.value)
+        == "Cut between 4 and 48 cards down, leaving at least 4 cards in each packet."
+    )
     with pytest.raises(NotYourTurnError):
         apply(state, CutForDeal(1, 10))
 
@@ -284,6 +290,19 @@ def test_the_game_ends_in_the_play_before_the_show() -> None:
         apply(state, Play(0, Card.parse("5d")))
 
 
+def test_nothing_is_shown_or_cut_in_the_play_and_nothing_done_after_the_game() -> None:
+    state = play_state(*SHOW_HANDS)  # in the play, with a dealer
+    with pytest.raises(RuntimeError) as err:
+        show_turn(state)
+    assert str(err.value) == "Nothing is being shown now."
+    with pytest.raises(IllegalPlayError) as cut:
+        cut_positions(state)
+    assert str(cut.value) == "Nobody is cutting the pack now."
+    over, _ = play_cards(play_state(*SHOW_HANDS, scores=(0, 118)), "jc 2h 5h 3h 5c 4h")
+    assert over.phase is Phase.GAME_OVER
+    assert legal_actions(over) == () and pending(over) == ()
+
+
 # --- counting by claim ------------------------------------------------------------------------
 
 
@@ -341,6 +360,7 @@ def test_the_dealer_claims_hand_and_crib_in_turn() -> None:
     config = GameConfig(counting=(Counting.AUTOMATIC, Counting.CLAIMED))
     state, _ = play_cards(play_state(*SHOW_HANDS, config=config), SHOW_PLAY)
     assert pending(state) == (1,) and state.scores == (28, 5)  # the pone was counted for it
+    assert state.to_move is None  # nobody plays in the show
     state, events = apply(state, Claim(1, 13))
     assert state.phase is Phase.SHOW and pending(state) == (1,) and state.scores == (28, 18)
     state, events = apply(state, Claim(1, 12))
@@ -498,3 +518,35 @@ def test_what_is_legal_is_what_is_listed_and_the_rest_is_refused(config: GameCon
             if action not in listed:
                 with pytest.raises(CribbageError):
                     apply(state, action)
+
+
+# --- what follows a card in the play --------------------------------------------------------------
+
+N = NO_CARD  # a seat that holds no card
+
+
+@pytest.mark.parametrize(
+    "count, mover, least, single, turn",
+    [
+        # worked out from the rules: (new count, go or last-card point, new count?, next seat)
+        (25, 0, (10, 4), False, (25, 0, False, 1)),  # seat 1 can play its four
+        (28, 0, (2, 10), False, (28, 0, False, 0)),  # seat 1 says go, the mover plays on
+        (25, 0, (10, 10), False, (0, 1, True, 1)),  # nobody can play: a go, seat 1 leads
+        (20, 1, (N, N), False, (20, 1, False, -1)),  # the last card: the play is over
+        (31, 0, (5, 5), False, (0, 0, True, 1)),  # thirty-one: no point, seat 1 leads
+        (31, 1, (N, N), False, (0, 0, True, -1)),  # thirty-one with the last card: over
+        (31, 1, (5, N), False, (0, 0, True, 0)),  # the seat with cards leads the new count
+        (31, 0, (5, 5), True, (0, 0, True, -1)),  # five-card: the single count ends at 31
+        (28, 0, (10, 10), True, (0, 1, True, -1)),  # five-card: the go ends the play
+        (29, 2, (10, N, 10), False, (0, 1, True, 0)),  # three seats: seat 0 leads after the go
+        (31, 0, (N, N, 3), False, (0, 0, True, 2)),  # three seats: 1 has none, 2 leads
+        (27, 3, (N, 4, N, 5), False, (27, 0, False, 1)),  # four seats: 0 has none, 1 plays
+        (27, 1, (N, 5, N, 4), False, (27, 0, False, 3)),  # 2 has none, 3 plays its four
+    ],
+)
+def test_what_follows_a_card_in_the_play(
+    count: int, mover: int, least: tuple[int, ...], single: bool, turn: tuple[int, int, bool, int]
+) -> None:
+    assert next_turn(count, mover, least, single) == turn
+    if not single:  # one count after another unless said otherwise
+        assert next_turn(count, mover, least) == turn

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, Suit, parse_cards
 from cribbage.scoring import (
+    RANK_TABLE,
     Score,
     ScoreKind,
     announce,
@@ -259,3 +260,11 @@ def test_pegging_agrees_with_brute_force(cards: list[Card]) -> None:
         ranks = [int(c.rank) for c in cards]
         assert score_play(cards).total == naive_play(cards) == peg_points(ranks)
         assert score_play(cards).total == sum(i.points for i in score_play(cards).items)
+
+
+def test_the_rank_table_holds_every_show_and_names_a_key_it_lacks() -> None:
+    *hand, starter = parse_cards(["5h", "5c", "5s", "jd", "5d"])
+    assert score_hand(hand, starter).total == 29  # the table is built
+    with pytest.raises(KeyError) as err:
+        RANK_TABLE[0]  # no cards at all: not a show
+    assert err.value.args == (0,)

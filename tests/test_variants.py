@@ -163,6 +163,7 @@ def test_ties_for_low_cut_again_among_the_tied_only() -> None:
     assert CutTied() in events
     assert state.cutters == (0, 1) and state.cuts[2] is not None
     assert state.cuts[2] not in state.pack  # the card it shows is not cut again
+    assert state.pack == tuple(c for c in _shuffled(9, 2) if c != state.cuts[2])  # a new shuffle
     assert pending(state) == (0,)
     state, _ = apply(state, CutForDeal(0, 10))
     assert pending(state) == (1,)
