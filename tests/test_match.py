@@ -1,10 +1,13 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
+from dataclasses import replace
 
 import pytest
 
-from cribbage.events import GameOver, GameResult
+from cribbage.cards import Card
+from cribbage.events import DealerChosen, GameOver, GameResult
 from cribbage.match import (
     FirstDealer,
     MatchConfig,
@@ -14,9 +17,9 @@ from cribbage.match import (
     new_match,
     next_game,
 )
-from cribbage.rules import GameConfig, Phase
+from cribbage.rules import GameConfig, GameState, Phase, Play
 
-from .support import random_action
+from .support import checked_random_match, play_state, random_action
 
 
 def finish_game(match: MatchState, rng: random.Random) -> tuple[MatchState, list[object]]:
@@ -74,8 +77,10 @@ def test_a_match_to_points_ends_when_a_player_reaches_them() -> None:
 def test_who_deals_first_in_the_next_game(rule: FirstDealer, expected: str) -> None:
     rng = random.Random(1)
     match = new_match(MatchConfig(games=5, first_dealer=rule), GameConfig(target=31), seed=1)
-    match, _ = finish_game(match, rng)
-    first = match.first_dealers[0]
+    assert match.first_dealers == ()  # nobody has dealt yet
+    match, events = finish_game(match, rng)
+    first = next(event.seat for event in events if isinstance(event, DealerChosen))
+    assert match.first_dealers == (first,)
     winner = match.game.winner
     assert winner is not None
     following = next_game(match)
@@ -88,6 +93,30 @@ def test_who_deals_first_in_the_next_game(rule: FirstDealer, expected: str) -> N
     else:
         assert dealer == first
     assert following.game.hands != match.game.hands
+    assert following.first_dealers == (first, dealer)  # who dealt first in each game
+
+
+def test_each_game_of_a_match_is_dealt_from_new_shuffles() -> None:
+    # One seed for the match: the second game goes on from the first game's shuffles, so
+    # that it does not deal the first game's hands again (its first dealer deals the same).
+    config = MatchConfig(games=3, first_dealer=FirstDealer.SAME)
+    match = new_match(config, GameConfig(target=31), seed=4)
+    rng = random.Random(4)
+    while match.game.phase is Phase.CUT_FOR_DEAL:
+        match, _ = apply_match(match, random_action(match.game, rng))
+    first_deal = match.game.hands
+    match, _ = finish_game(match, rng)
+    following = next_game(match)
+    assert following.game.dealer == match.first_dealers[0]
+    assert following.game.shuffles > match.game.shuffles
+    assert set(following.game.hands[0]) != set(first_deal[0])
+
+
+def test_the_next_game_waits_for_the_end_of_this_one_in_an_open_match() -> None:
+    match = new_match(MatchConfig(games=3), GameConfig(target=31), seed=2)
+    with pytest.raises(RuntimeError) as err:
+        next_game(match)
+    assert str(err.value) == "The next game starts only after a game ends in an open match."
 
 
 def test_a_match_tied_after_its_games_plays_on_until_someone_leads() -> None:
@@ -107,7 +136,118 @@ def test_a_match_tied_after_its_games_plays_on_until_someone_leads() -> None:
     assert ties > 0
 
 
-def test_bad_match_configs_are_refused() -> None:
-    for kwargs in ({"games": None}, {"games": 3, "points": 5}, {"games": 0}, {"values": (1, 0, 2)}):
-        with pytest.raises(ValueError):
-            MatchConfig(**kwargs)
+@pytest.mark.parametrize(
+    "settings, message",
+    [
+        ({"games": None}, "A match is a number of games or a number of match points."),
+        ({"games": 3, "points": 5}, "A match is a number of games or a number of match points."),
+        ({"games": 0}, "A match needs at least one game or one match point."),
+        ({"games": None, "points": 0}, "A match needs at least one game or one match point."),
+        ({"values": (1, 0, 2)}, "Match points for a win, skunk and double skunk must be positive."),
+        ({"values": (1, 2)}, "Match points for a win, skunk and double skunk must be positive."),
+    ],
+)
+def test_bad_match_configs_are_refused_in_a_sentence(
+    settings: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError) as err:
+        MatchConfig(**settings)  # type: ignore[arg-type]  # the settings a caller might pass
+    assert str(err.value) == message
+    assert MatchConfig(games=None, points=1).points == 1  # one match point is a match
+
+
+# --- match points by the result of each game ----------------------------------------------------
+
+
+MATCHES = [
+    (GameConfig(target=61), MatchConfig(games=3)),
+    (GameConfig(target=61, skunk_line=52, double_skunk_line=44), MatchConfig(games=3)),
+    (GameConfig(target=31), MatchConfig(games=None, points=7, values=(2, 3, 4))),
+    (
+        GameConfig(target=61, players=3, skunk_line=50, double_skunk_line=40),
+        MatchConfig(games=2, values=(2, 4, 6)),
+    ),
+    (
+        GameConfig(target=61, players=4, partners=True, skunk_line=55, double_skunk_line=45),
+        MatchConfig(games=2),
+    ),
+    (GameConfig(target=31, five_card=True), MatchConfig(games=None, points=5)),
+]
+"""Matches of every kind, with skunk lines set where random play seldom crosses BSD's."""
+
+
+def test_random_matches_score_each_game_by_its_result() -> None:
+    results: Counter[GameResult] = Counter()
+    for seed in range(8):
+        for config, match_config in MATCHES:
+            steps = list(checked_random_match(seed, config, match_config))
+            for _, _, events in steps:
+                results.update(e.result for e in events if isinstance(e, GameOver))
+            assert steps[-1][1].over
+    # every result came up, so each value of the scale was checked (the seeds are fixed)
+    assert min(results[result] for result in GameResult) >= 5, results
+
+
+def _ends_with_a_fifteen(loser: int, config: GameConfig = GameConfig()) -> GameState:
+    """A game where the dealer (seat 1) stands at 119 and pegs 2 for fifteen with its king on
+    the pone's five, against the pone's `loser` points."""
+    return play_state("5h 5c 5d jc", "kh 3h 4h 6h", "2s", scores=(loser, 119), config=config)
+
+
+@pytest.mark.parametrize(
+    "values, loser, gained",
+    [
+        # BSD: a game is 1, a skunk (the loser under 91 of 121) 2, a double skunk (under 61) 4
+        ((1, 2, 4), 91, 1),
+        ((1, 2, 4), 90, 2),
+        ((1, 2, 4), 61, 2),
+        ((1, 2, 4), 60, 4),
+        ((1, 2, 4), 0, 4),
+        ((2, 3, 4), 100, 2),
+        ((2, 3, 4), 75, 3),
+        ((2, 3, 4), 12, 4),
+        ((2, 4, 6), 90, 4),
+        ((2, 4, 6), 60, 6),
+    ],
+)
+def test_a_skunk_counts_double_and_a_double_skunk_four_times_in_match_points(
+    values: tuple[int, int, int], loser: int, gained: int
+) -> None:
+    # A bug that scored every game as a plain win would fail here.
+    match = new_match(MatchConfig(games=3, values=values), GameConfig(), seed=1)
+    match = replace(match, game=_ends_with_a_fifteen(loser), first_dealers=(1,))
+    match, _ = apply_match(match, Play(0, Card.parse("5h")))
+    match, events = apply_match(match, Play(1, Card.parse("kh")))
+    assert match.game.phase is Phase.GAME_OVER and match.game.scores == (loser, 121)
+    assert match.match_points == (0, gained) and match.games_won == (0, 1)
+    assert not match.over and not any(isinstance(event, MatchOver) for event in events)
+
+
+def test_the_lurch_is_worth_a_skunk_in_match_points() -> None:
+    lurch = GameConfig(skunk_line=61, double_skunk_line=0)  # Hoyle: under 61 loses double
+    match = new_match(MatchConfig(games=3), lurch, seed=1)
+    match = replace(match, game=_ends_with_a_fifteen(0, lurch), first_dealers=(1,))
+    match, _ = apply_match(match, Play(0, Card.parse("5h")))
+    match, _ = apply_match(match, Play(1, Card.parse("kh")))
+    assert match.match_points == (0, 2)
+
+
+def test_in_a_match_of_two_games_a_skunk_outweighs_a_plain_win() -> None:
+    # `--match 2` is MatchConfig(games=2): seat 1 skunks seat 0 (2 match points), then loses
+    # the second game plainly (1 to seat 0): 2 to 1 after two games, and seat 1 has won the
+    # match. Were a skunk worth a plain game, 1 to 1 would play on.
+    match = new_match(MatchConfig(games=2), GameConfig(), seed=1)
+    match = replace(match, game=_ends_with_a_fifteen(80), first_dealers=(1,))
+    match, _ = apply_match(match, Play(0, Card.parse("5h")))
+    match, _ = apply_match(match, Play(1, Card.parse("kh")))
+    assert match.match_points == (0, 2) and not match.over
+    match = next_game(match)
+    assert match.number == 2
+    # the second game: seat 0 deals and pegs 2 for fifteen from 119; seat 1 has 100
+    second = play_state("5h 5c 5d jc", "kh 3h 4h 6h", "2s", dealer_seat=0, scores=(119, 100))
+    match = replace(match, game=second)
+    match, _ = apply_match(match, Play(1, Card.parse("5h")))
+    match, events = apply_match(match, Play(0, Card.parse("kh")))
+    assert match.game.winner == 0 and match.games_won == (1, 1)
+    assert match.match_points == (1, 2)
+    assert match.over and match.winner == 1 and events[-1] == MatchOver(1, (1, 2))

@@ -1,13 +1,15 @@
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
 
-from cribbage.cards import Card, Rank
+from cribbage.cards import DECK, Card, Rank, parse_cards
 from cribbage.errors import (
     CardNotInHandError,
+    CribbageError,
     IllegalPlayError,
     InvalidClaimError,
     NotYourTurnError,
@@ -28,7 +30,9 @@ from cribbage.events import (
     Scored,
     Shown,
 )
+from cribbage.pegging import NO_CARD, next_turn
 from cribbage.rules import (
+    Action,
     Claim,
     Counting,
     CutForDeal,
@@ -42,12 +46,15 @@ from cribbage.rules import (
     _shuffled,
     apply,
     cut_positions,
+    is_legal,
+    legal_actions,
     legal_plays,
     new_game,
     pending,
+    show_turn,
 )
 
-from .support import play_cards, play_state
+from .support import play_cards, play_random_game, play_state
 
 
 def pegs(events: Iterable[object]) -> list[tuple[int, int, Reason]]:
@@ -81,15 +88,19 @@ def test_equal_cuts_cut_again_from_a_new_shuffle() -> None:
     again, events = apply(state, CutForDeal(1, tie))
     assert events[-1] == CutTied()
     assert again.phase is Phase.CUT_FOR_DEAL and pending(again) == (0,)
-    assert again.cuts == (None, None) and len(again.pack) == 52
-    assert again.pack != state.pack
+    assert again.cuts == (None, None) and again.cutters is None  # both tied: both cut again
+    assert again.pack == _shuffled(11, 2)  # the game's second shuffle: a record replays by it
 
 
 @pytest.mark.parametrize("position", [0, 3, 49, 52, -1])
 def test_a_cut_must_leave_four_cards_in_each_packet(position: int) -> None:
     state = new_game(seed=1)
-    with pytest.raises(IllegalPlayError, match="at least 4 cards"):
+    with pytest.raises(IllegalPlayError) as err:
         apply(state, CutForDeal(0, position))
+    assert (
+        str(err.value)
+        == "Cut between 4 and 48 cards down, leaving at least 4 cards in each packet."
+    )
     with pytest.raises(NotYourTurnError):
         apply(state, CutForDeal(1, 10))
 
@@ -279,6 +290,19 @@ def test_the_game_ends_in_the_play_before_the_show() -> None:
         apply(state, Play(0, Card.parse("5d")))
 
 
+def test_nothing_is_shown_or_cut_in_the_play_and_nothing_done_after_the_game() -> None:
+    state = play_state(*SHOW_HANDS)  # in the play, with a dealer
+    with pytest.raises(RuntimeError) as err:
+        show_turn(state)
+    assert str(err.value) == "Nothing is being shown now."
+    with pytest.raises(IllegalPlayError) as cut:
+        cut_positions(state)
+    assert str(cut.value) == "Nobody is cutting the pack now."
+    over, _ = play_cards(play_state(*SHOW_HANDS, scores=(0, 118)), "jc 2h 5h 3h 5c 4h")
+    assert over.phase is Phase.GAME_OVER
+    assert legal_actions(over) == () and pending(over) == ()
+
+
 # --- counting by claim ------------------------------------------------------------------------
 
 
@@ -336,6 +360,7 @@ def test_the_dealer_claims_hand_and_crib_in_turn() -> None:
     config = GameConfig(counting=(Counting.AUTOMATIC, Counting.CLAIMED))
     state, _ = play_cards(play_state(*SHOW_HANDS, config=config), SHOW_PLAY)
     assert pending(state) == (1,) and state.scores == (28, 5)  # the pone was counted for it
+    assert state.to_move is None  # nobody plays in the show
     state, events = apply(state, Claim(1, 13))
     assert state.phase is Phase.SHOW and pending(state) == (1,) and state.scores == (28, 18)
     state, events = apply(state, Claim(1, 12))
@@ -381,3 +406,147 @@ def test_bad_configs_are_refused() -> None:
         GameConfig(counting=(Counting.AUTOMATIC,))
     with pytest.raises(ValueError):
         GameConfig(target=61, skunk_line=91)
+
+
+@pytest.mark.parametrize(
+    "settings, message",
+    [
+        ({"players": 5}, "A game is for 2, 3 or 4 players, not 5."),
+        ({"players": True}, "A game is for 2, 3 or 4 players, not True."),
+        ({"players": 3, "partners": True}, "Partners play four-handed, two against two."),
+        ({"players": 3, "five_card": True}, "Five-card cribbage is a game for two players."),
+        ({"target": 0}, "A game is played to 1..1000 points, not 0."),
+        ({"target": 1001}, "A game is played to 1..1000 points, not 1001."),
+        ({"counting": (Counting.AUTOMATIC,)}, "Give a counting mode for each seat."),
+        ({"target": 61, "skunk_line": 62}, "A skunk line must be 0..61, not 62."),
+        ({"target": 61, "double_skunk_line": -1}, "A skunk line must be 0..61, not -1."),
+    ],
+)
+def test_a_game_outside_the_rules_is_refused_in_a_sentence(
+    settings: dict[str, object], message: str
+) -> None:
+    with pytest.raises(ValueError) as err:
+        GameConfig(**settings)  # type: ignore[arg-type]  # the settings a caller might pass
+    assert str(err.value) == message
+
+
+def test_the_edges_of_the_rules_are_games() -> None:
+    assert (GameConfig(target=1).target, GameConfig(target=1000).target) == (1, 1000)
+    lines = GameConfig(target=61, skunk_line=61, double_skunk_line=0)
+    assert (lines.skunk_below, lines.double_skunk_below) == (61, 0)
+
+
+# --- the crib's flush rule in a game ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("counting", [Counting.AUTOMATIC, Counting.CLAIMED])
+def test_a_crib_of_four_hearts_with_a_spade_turned_scores_nothing_in_the_show(
+    counting: Counting,
+) -> None:
+    # A bug that counted the crib by the hand's flush rule would peg 4 here. A whole deal
+    # from the discard: the pone lays away AH 3H, the dealer 7H QH; the 9S is turned. The
+    # crib A-3-7-Q with the 9 has no fifteen, pair or run, and a crib's flush needs the
+    # starter's suit too: 0. The pone's 9C 9D TS TC with the 9S: three nines and two tens,
+    # 8; the dealer's 8C 8D KS KC: two pairs, 4. In the play (9C 8C 9D, go for the pone;
+    # 8D TS KS, go for the dealer; TC KC, the last card) each pegs 1 and the dealer 1 more.
+    config = GameConfig(counting=(Counting.AUTOMATIC, counting), muggins=True)
+    state = new_game(config, seed=0, dealer=1)
+    dealt = (
+        tuple(sorted(parse_cards(["ah", "3h", "9c", "9d", "ts", "tc"]))),
+        tuple(sorted(parse_cards(["7h", "qh", "8c", "8d", "ks", "kc"]))),
+    )
+    starter = Card.parse("9s")
+    rest = [card for card in state.pack + state.hands[0] + state.hands[1] if card != starter]
+    rest = [card for card in rest if card not in dealt[0] + dealt[1]]
+    state = replace(state, hands=dealt, pack=(*rest[:10], starter, *rest[10:]))
+    state, _ = apply(state, Discard(0, parse_cards(["ah", "3h"])))
+    state, _ = apply(state, Discard(1, parse_cards(["7h", "qh"])))
+    state, cut = apply(state, CutStarter(0, 10))
+    assert state.starter == starter and not pegs(cut)
+    state, events = play_cards(state, "9c 8c 9d 8d ts ks tc kc")
+    if counting is Counting.CLAIMED:
+        state, more = apply(state, Claim(1, 4))  # the dealer's hand, rightly
+        events.extend(more)
+        assert pending(state) == (1,)
+        state, more = apply(state, Claim(1, 0))  # and its crib: nothing, and nothing missed
+        events.extend(more)
+        assert Claimed(1, 0, 0, True) in events
+    shown = [(e.seat, e.crib, e.score.total) for e in events if isinstance(e, Shown)]
+    assert shown == [(0, False, 8), (1, False, 4), (1, True, 0)]
+    assert state.scores == (1 + 8, 2 + 4)
+    assert state.phase is Phase.DISCARD and state.hand_number == 2
+
+
+# --- what is legal ------------------------------------------------------------------------------
+
+
+def edge_actions(state: GameState) -> list[Action]:
+    """Actions of every kind for every seat and one seat past the last, legal or not, at the
+    edges of each rule: cuts that leave three or four cards in a packet, each card held laid
+    away alone, beside the next or twice, each card held and two not held played, and the
+    counts -1, 0, 19, 29 and 30 claimed."""
+    actions: list[Action] = []
+    size = len(state.pack)
+    for seat in range(state.config.players + 1):
+        for position in (3, 4, size - 4, size - 3):
+            actions += [CutForDeal(seat, position), CutStarter(seat, position)]
+        held = state.hands[seat] if seat < len(state.hands) else ()
+        for i, card in enumerate(held):
+            actions += [Discard(seat, (card,)), Discard(seat, (card, card)), Play(seat, card)]
+            actions += [Discard(seat, (card, other)) for other in held[i + 1 : i + 2]]
+        actions += [Play(seat, card) for card in (DECK[0], DECK[51]) if card not in held]
+        actions += [Claim(seat, points) for points in (-1, 0, 19, 29, 30)]
+    return actions
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        GameConfig(counting=(Counting.CLAIMED, Counting.CLAIMED)),
+        GameConfig(players=3, counting=(Counting.CLAIMED,) * 3),
+        GameConfig(players=4, partners=True, counting=(Counting.CLAIMED,) * 4),
+        GameConfig(five_card=True, target=61, counting=(Counting.CLAIMED,) * 2),
+    ],
+    ids=["two", "three", "partners", "five-card"],
+)
+def test_what_is_legal_is_what_is_listed_and_the_rest_is_refused(config: GameConfig) -> None:
+    rng = random.Random(7)
+    for state, _, _, _ in play_random_game(new_game(config, seed=7), rng):
+        listed = set(legal_actions(state))
+        for action in edge_actions(state):
+            assert is_legal(state, action) == (action in listed), action
+            if action not in listed:
+                with pytest.raises(CribbageError):
+                    apply(state, action)
+
+
+# --- what follows a card in the play --------------------------------------------------------------
+
+N = NO_CARD  # a seat that holds no card
+
+
+@pytest.mark.parametrize(
+    "count, mover, least, single, turn",
+    [
+        # worked out from the rules: (new count, go or last-card point, new count?, next seat)
+        (25, 0, (10, 4), False, (25, 0, False, 1)),  # seat 1 can play its four
+        (28, 0, (2, 10), False, (28, 0, False, 0)),  # seat 1 says go, the mover plays on
+        (25, 0, (10, 10), False, (0, 1, True, 1)),  # nobody can play: a go, seat 1 leads
+        (20, 1, (N, N), False, (20, 1, False, -1)),  # the last card: the play is over
+        (31, 0, (5, 5), False, (0, 0, True, 1)),  # thirty-one: no point, seat 1 leads
+        (31, 1, (N, N), False, (0, 0, True, -1)),  # thirty-one with the last card: over
+        (31, 1, (5, N), False, (0, 0, True, 0)),  # the seat with cards leads the new count
+        (31, 0, (5, 5), True, (0, 0, True, -1)),  # five-card: the single count ends at 31
+        (28, 0, (10, 10), True, (0, 1, True, -1)),  # five-card: the go ends the play
+        (29, 2, (10, N, 10), False, (0, 1, True, 0)),  # three seats: seat 0 leads after the go
+        (31, 0, (N, N, 3), False, (0, 0, True, 2)),  # three seats: 1 has none, 2 leads
+        (27, 3, (N, 4, N, 5), False, (27, 0, False, 1)),  # four seats: 0 has none, 1 plays
+        (27, 1, (N, 5, N, 4), False, (27, 0, False, 3)),  # 2 has none, 3 plays its four
+    ],
+)
+def test_what_follows_a_card_in_the_play(
+    count: int, mover: int, least: tuple[int, ...], single: bool, turn: tuple[int, int, bool, int]
+) -> None:
+    assert next_turn(count, mover, least, single) == turn
+    if not single:  # one count after another unless said otherwise
+        assert next_turn(count, mover, least) == turn

@@ -6,16 +6,20 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, Suit, parse_cards
 from cribbage.scoring import (
+    RANK_TABLE,
+    Score,
     ScoreKind,
     announce,
+    announce_sentence,
     hand_points,
+    number_word,
     peg_points,
     score_hand,
     score_play,
     three_card_points,
 )
 
-from .support import cards_st, naive_show
+from .support import cards_st, naive_play, naive_show
 
 
 def show(texts: str, crib: bool = False) -> int:
@@ -71,6 +75,17 @@ def test_breakdown_names_every_combination() -> None:
         ("kh kc ks qd jc", "three of a kind is six, and a triple run of three is fifteen"),
         ("7c 8d 2s 4h ks", "fifteen two"),
         ("2h 4h 6h 8h ts", "a flush of four is four"),
+        ("ah 2c 3d 8s 9h", "fifteen two, and a run of three is five"),
+        ("3h 4c 4d 5s 9c", "a pair is two, and a double run of three is eight"),  # no fifteen
+        (
+            "3h 3c 4d 5s 5c",
+            "fifteen two, fifteen four, a pair of threes is six, a pair of fives is eight, and a "
+            "quadruple run of three is twenty",
+        ),
+        (
+            "7h 7c 7d ks 8c",  # each seven with the eight
+            "fifteen two, fifteen four, fifteen six, and three of a kind is twelve",
+        ),
     ],
 )
 def test_announcements(cards: str, words: str) -> None:
@@ -80,6 +95,66 @@ def test_announcements(cards: str, words: str) -> None:
     assert announce(score_hand(hand, starter)).endswith(
         "fifteen sixteen, four of a kind is twenty-eight, and one for his nobs is twenty-nine"
     )
+
+
+def test_an_announcement_as_a_sentence_and_a_score_as_words() -> None:
+    *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
+    score = score_hand(hand, starter)
+    assert announce_sentence(score) == "Fifteen two, fifteen four, and a pair is six."
+    assert str(score) == "fifteen two, fifteen four, and a pair is six"
+    assert [str(item) for item in score.items] == [
+        "fifteen (5H TC) for 2",
+        "fifteen (TC 5S) for 2",
+        "pair (5H 5S) for 2",
+    ]
+
+
+@pytest.mark.parametrize(
+    "n, word",
+    [(0, "zero"), (1, "one"), (15, "fifteen"), (31, "thirty-one"), (32, "32"), (-1, "-1")],
+)
+def test_numbers_in_words_up_to_thirty_one(n: int, word: str) -> None:
+    assert number_word(n) == word
+
+
+@pytest.mark.parametrize(
+    "cards, crib, kind, named, points",
+    [
+        # by hand: the flush item names the cards that make it, and his nobs names the jack
+        ("2h 4h 6h 8h th", False, ScoreKind.FLUSH, "2H 4H 6H 8H TH", 5),
+        ("2h 4h 6h 8h th", True, ScoreKind.FLUSH, "2H 4H 6H 8H TH", 5),
+        ("2h 4h 6h 8h ts", False, ScoreKind.FLUSH, "2H 4H 6H 8H", 4),
+        ("jh 2c 4d 9s 3h", False, ScoreKind.NOBS, "JH", 1),
+        ("2h 3h 9h kh", False, ScoreKind.FLUSH, "2H 3H 9H KH", 4),  # five-card cribbage
+        ("2h 3h 9h kc", False, ScoreKind.FLUSH, "2H 3H 9H", 3),
+    ],
+)
+def test_a_flush_and_his_nobs_are_itemized_with_their_cards(
+    cards: str, crib: bool, kind: ScoreKind, named: str, points: int
+) -> None:
+    *hand, starter = parse_cards(cards.split())
+    score = score_hand(hand, starter, crib=crib)
+    (item,) = score.of_kind(kind)
+    assert (" ".join(str(card) for card in item.cards), item.points) == (named, points)
+    assert sum(item.points for item in score.items) == score.total
+
+
+def test_a_crib_flush_of_four_is_no_item() -> None:
+    *hand, starter = parse_cards(["2h", "4h", "6h", "8h", "ts"])
+    assert score_hand(hand, starter, crib=True).of_kind(ScoreKind.FLUSH) == ()
+
+
+def test_scores_are_equal_when_their_items_are() -> None:
+    *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
+    score = score_hand(hand, starter)
+    again = score_play(parse_cards(["5h", "tc"]))
+    same = score_hand(list(reversed(hand)), starter)  # the same items, listed anew
+    assert score == score_hand(hand, starter) and hash(score) == hash(score_hand(hand, starter))
+    assert score != again and score != Score() and Score() == Score(())
+    assert hash(Score()) == hash(Score(()))
+    assert (same == score) == (same.items == score.items)
+    fifteen = score_play(parse_cards(["5h", "tc"]))
+    assert fifteen == again and fifteen != score_play(parse_cards(["5h", "td"]))
 
 
 @given(cards_st(5), st.data(), st.booleans())
@@ -167,6 +242,7 @@ def test_pegging(cards: str, total: int, kinds: list[ScoreKind]) -> None:
     assert score.total == total
     assert [item.kind for item in score.items] == kinds
     assert peg_points([c.rank for c in pile]) == total
+    assert naive_play(pile) == total  # the tests' own count agrees with the table by hand
 
 
 def test_play_past_31_is_refused() -> None:
@@ -176,26 +252,19 @@ def test_play_past_31_is_refused() -> None:
         score_play([])
 
 
-def brute_force_peg(ranks: list[int]) -> int:
-    count = sum(min(r, 10) for r in ranks)
-    points = 2 if count in (15, 31) else 0
-    same = 1
-    while same < len(ranks) and ranks[-1 - same] == ranks[-1]:
-        same += 1
-    points += {1: 0, 2: 2, 3: 6, 4: 12}[same]
-    best = 0
-    for length in range(3, len(ranks) + 1):
-        tail = sorted(ranks[-length:])
-        if all(tail[i + 1] - tail[i] == 1 for i in range(length - 1)):
-            best = length
-    return points + best
-
-
 @given(st.lists(st.sampled_from(DECK), min_size=1, max_size=8, unique=True))
 def test_pegging_agrees_with_brute_force(cards: list[Card]) -> None:
     while sum(c.value for c in cards) > 31:
         cards = cards[:-1]
     if cards:
         ranks = [int(c.rank) for c in cards]
-        assert score_play(cards).total == brute_force_peg(ranks) == peg_points(ranks)
+        assert score_play(cards).total == naive_play(cards) == peg_points(ranks)
         assert score_play(cards).total == sum(i.points for i in score_play(cards).items)
+
+
+def test_the_rank_table_holds_every_show_and_names_a_key_it_lacks() -> None:
+    *hand, starter = parse_cards(["5h", "5c", "5s", "jd", "5d"])
+    assert score_hand(hand, starter).total == 29  # the table is built
+    with pytest.raises(KeyError) as err:
+        RANK_TABLE[0]  # no cards at all: not a show
+    assert err.value.args == (0,)

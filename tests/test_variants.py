@@ -25,12 +25,14 @@ from cribbage.events import (
 from cribbage.match import FirstDealer, MatchConfig, new_match, next_game
 from cribbage.record import NEXT_GAME, Record, Recorder, replay
 from cribbage.rules import (
+    Claim,
     Counting,
     CutForDeal,
     CutStarter,
     Discard,
     GameConfig,
     GameState,
+    Overcount,
     Phase,
     _shuffled,
     apply,
@@ -45,7 +47,9 @@ from .support import (
     FOUR,
     PARTNERS,
     THREE,
+    cards_named_in,
     checked_random_game,
+    known_to,
     play_cards,
     play_random_game,
     random_action,
@@ -64,7 +68,21 @@ VARIANTS = [
         muggins=True,
     ),
     GameConfig(five_card=True, target=61, counting=(Counting.CLAIMED, Counting.CLAIMED)),
+    GameConfig(
+        players=3,
+        counting=(Counting.AUTOMATIC, Counting.AUTOMATIC, Counting.CLAIMED),
+        muggins=True,
+        overcount=Overcount.NONE,
+    ),
+    GameConfig(
+        players=4,
+        counting=(Counting.CLAIMED, Counting.AUTOMATIC, Counting.AUTOMATIC, Counting.CLAIMED),
+        muggins=True,
+        overcount=Overcount.RUTHLESS,
+    ),
 ]
+"""Every game, some with seats that count their own hands (their over-count penalties and
+muggins go to the first opponent on the left, round the table from the last seat to seat 0)."""
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -145,6 +163,7 @@ def test_ties_for_low_cut_again_among_the_tied_only() -> None:
     assert CutTied() in events
     assert state.cutters == (0, 1) and state.cuts[2] is not None
     assert state.cuts[2] not in state.pack  # the card it shows is not cut again
+    assert state.pack == tuple(c for c in _shuffled(9, 2) if c != state.cuts[2])  # a new shuffle
     assert pending(state) == (0,)
     state, _ = apply(state, CutForDeal(0, 10))
     assert pending(state) == (1,)
@@ -195,6 +214,15 @@ def test_partners_peg_onto_one_score() -> None:
     assert view.scores == state.scores and view.my_score == 2 and view.side == 0
 
 
+def test_each_side_is_its_seats() -> None:
+    # partners sit across the table: seats 0 and 2 against 1 and 3; otherwise a seat alone
+    assert [PARTNERS.seats_of(side) for side in (0, 1)] == [(0, 2), (1, 3)]
+    assert [PARTNERS.side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    assert [FOUR.seats_of(side) for side in range(4)] == [(0,), (1,), (2,), (3,)]
+    assert [THREE.seats_of(side) for side in range(3)] == [(0,), (1,), (2,)]
+    assert (PARTNERS.sides, FOUR.sides, THREE.sides, FIVE_CARD.sides) == (2, 4, 3, 2)
+
+
 def test_partners_win_and_lose_together() -> None:
     state = at_play(PARTNERS, ["5h 2c 3c 4c", "jd 6d 6c 6s", "jc 7h 7d 7s", "kd 9h 9d 9s"], "ac", 3)
     state = replace(state, scores=(119, 50))
@@ -235,6 +263,193 @@ def test_the_show_goes_round_from_the_dealers_left_dealer_last_then_crib() -> No
     shown = [(e.seat, e.crib) for e in events if isinstance(e, Shown)]
     assert shown == [(2, False), (0, False), (1, False), (1, True)]
     assert state.dealer == 2  # the deal passes to the left
+
+
+def at_last_cards(
+    config: GameConfig,
+    dealer: int,
+    kept: list[str],
+    discards: list[str],
+    starter: str,
+    extra: str = "",
+) -> GameState:
+    """A game in the play where each seat kept `kept[seat]` and has only the lowest of those
+    cards left to play, the others counted as played; `discards[seat]` went to the crib, with
+    `extra` (three-handed, the pack's card); the pone is to play."""
+    held = [cards(text) for text in kept]
+    laid = [cards(text) for text in discards]
+    crib = tuple(sorted([card for d in laid for card in d] + list(cards(extra))))
+    turned = Card.parse(starter)
+    used = {card for hand in held for card in hand} | set(crib) | {turned}
+    return replace(
+        new_game(config, seed=0, dealer=dealer),
+        phase=Phase.PLAY,
+        hands=tuple(hand[:1] for hand in held),
+        kept=tuple(held),
+        discards=tuple(laid),
+        crib=crib,
+        starter=turned,
+        pack=(turned, *(card for card in DECK if card not in used)),
+        to_move=(dealer + 1) % config.players,
+    )
+
+
+FOUR_KEPT = ["ac 5c 9c kc", "2d 6d td qh", "ah 5h 9h kh", "2s 6s ts qs"]
+FOUR_LAID = ["7c", "7d", "7h", "7s"]
+
+
+@pytest.mark.parametrize("config", [FOUR, PARTNERS], ids=["four", "partners"])
+def test_four_hands_are_shown_from_the_dealers_left_round_to_the_dealer_then_the_crib(
+    config: GameConfig,
+) -> None:
+    # Seat 1 deals: seat 2 on its left shows first, then seats 3 and 0, the dealer's hand
+    # last, then its crib; the deal passes to seat 2.
+    state = at_last_cards(config, 1, FOUR_KEPT, FOUR_LAID, "3d")
+    state, events = play_cards(state, "ah 2s ac 2d")
+    shown = [(e.seat, e.crib) for e in events if isinstance(e, Shown)]
+    assert shown == [(2, False), (3, False), (0, False), (1, False), (1, True)]
+    assert state.dealer == 2
+
+
+def test_partners_peg_their_hands_onto_their_side() -> None:
+    # Counted by hand with the 3D turned. Seat 0, AC 5C 9C KC: fifteens 5-K and A-5-9, 4, and
+    # a flush of four clubs, 8; seat 2, AH 5H 9H KH, the same in hearts, 8. Seat 1, 2D 6D TD
+    # QH: fifteens 2-3-T and 2-3-Q, 4; seat 3, 2S 6S TS QS: the same, 4, and a flush of four
+    # spades, 8. The crib, 7C 7D 7H 7S: four of a kind, 12, and no fifteen. In the play only
+    # the last card scores, 1 for seat 1; seats 0 and 2 peg for side 0, seats 1 and 3 for 1.
+    state = at_last_cards(PARTNERS, 1, FOUR_KEPT, FOUR_LAID, "3d")
+    state, events = play_cards(state, "ah 2s ac 2d")  # a last card for seat 1, nothing else
+    hands = {(e.seat, e.crib): e.score.total for e in events if isinstance(e, Shown)}
+    assert hands == {(2, False): 8, (3, False): 8, (0, False): 8, (1, False): 4, (1, True): 12}
+    assert state.scores == (8 + 8, 1 + 8 + 4 + 12)
+
+
+def test_five_card_play_ends_at_thirty_one_with_cards_still_held() -> None:
+    # One count only: KC, KD (a pair, 2 to the dealer), AC, QD making 31 (2 more). The play
+    # is over though each still holds a card: no go, no last card, no new count. With the 3S
+    # turned the pone's KC AC QC is a flush of three, 3; the dealer's KD QD 5H two fifteens, 4.
+    state = at_play(FIVE_CARD, ["kc ac qc", "kd qd 5h"], "3s", dealer=1)
+    state, events = play_cards(state, "kc kd ac qd")
+    pegs = [(e.seat, e.points, e.reason) for e in events if isinstance(e, Scored)]
+    assert pegs[:4] == [
+        (1, 2, Reason.PLAY),
+        (1, 2, Reason.PLAY),
+        (0, 3, Reason.HAND),
+        (1, 4, Reason.HAND),
+    ]
+    assert not any(isinstance(e, Go | CountReset) for e in events)
+    shown = [(e.seat, e.cards) for e in events if isinstance(e, Shown)][:2]
+    assert shown == [(0, cards("kc ac qc")), (1, cards("kd qd 5h"))]  # QC and 5H never played
+
+
+# --- who takes a penalty or muggins -----------------------------------------------------------
+
+
+def _counting_its_own(config: GameConfig, seat: int) -> GameConfig:
+    """`config` where `seat` counts its own hand, with muggins."""
+    counting = tuple(
+        Counting.CLAIMED if s == seat else Counting.AUTOMATIC for s in range(config.players)
+    )
+    return replace(config, counting=counting, muggins=True)
+
+
+CLAIM_HANDS = ["2h 3c 4d 9s", "5h 6h 7h 8c", "ah ac tc jd", "qs qh ks kh"]
+"""The first seat to show holds the first hand: with the KD turned, fifteens 2-3-K and 2-4-9
+and a run of three, 7 by hand; the others' cards are any others."""
+
+
+@pytest.mark.parametrize(
+    "config, seat, taker",
+    [
+        # the first seat to the left that is not a partner, from the rules, by hand
+        (GameConfig(), 0, 1),
+        (GameConfig(), 1, 0),
+        (THREE, 0, 1),
+        (THREE, 1, 2),
+        (THREE, 2, 0),
+        (FOUR, 0, 1),
+        (FOUR, 2, 3),
+        (FOUR, 3, 0),
+        (PARTNERS, 0, 1),
+        (PARTNERS, 1, 2),
+        (PARTNERS, 3, 0),
+    ],
+    ids=["two 0", "two 1", "three 0", "three 1", "three 2", "four 0", "four 2", "four 3"]
+    + ["partners 0", "partners 1", "partners 3"],
+)
+@pytest.mark.parametrize(
+    "claim, pegs",
+    [(9, [(7, Reason.HAND), (2, Reason.OVERCLAIM)]), (3, [(3, Reason.HAND), (4, Reason.MUGGINS)])],
+    ids=["over-count", "muggins"],
+)
+def test_penalties_and_muggins_go_to_the_first_opponent_on_the_left(
+    config: GameConfig, seat: int, taker: int, claim: int, pegs: list[tuple[int, Reason]]
+) -> None:
+    # A bug that gave them to the seat on the right would fail here (three- and four-handed).
+    # `seat` is the pone, first to show: it claims 9 for its 7 (BSD: 2 to the opponent) or 3
+    # (muggins: the 4 it missed to the opponent).
+    n = config.players
+    dealer = (seat - 1) % n
+    kept = [cards(CLAIM_HANDS[(s - seat) % n]) for s in range(n)]
+    used = {card for hand in kept for card in hand}
+    rest = [card for card in DECK if card not in used and card != Card.parse("kd")]
+    state = replace(
+        new_game(_counting_its_own(config, seat), seed=0, dealer=dealer),
+        phase=Phase.SHOW,
+        hands=((),) * n,
+        kept=tuple(kept),
+        discards=tuple((card,) if n > 2 else () for card in rest[:n]),
+        crib=tuple(rest[:4]),
+        starter=Card.parse("kd"),
+        pack=tuple(rest[4:]),
+    )
+    assert pending(state) == (seat,)
+    _, events = apply(state, Claim(seat, claim))
+    scored = [(e.seat, e.points, e.reason) for e in events if isinstance(e, Scored)]
+    (own, why), (taken, penalty) = pegs
+    assert scored[:2] == [(seat, own, why), (taker, taken, penalty)]
+
+
+# --- the crib is hidden until it is counted ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "config, laid, extra",
+    [
+        (GameConfig(), ["7c 7d", "7h 7s"], ""),
+        (THREE, ["7c", "7d", "7h"], "7s"),
+        (FOUR, FOUR_LAID, ""),
+        (PARTNERS, FOUR_LAID, ""),
+    ],
+    ids=["two", "three", "four", "partners"],
+)
+def test_the_crib_is_hidden_until_it_is_counted(
+    config: GameConfig, laid: list[str], extra: str
+) -> None:
+    # Seat 1 deals and counts its own hand and crib (7C 7D 7H 7S). Until the crib's turn
+    # each seat sees of it only what it laid away itself; when the dealer counts it, the
+    # dealer sees all four, the others still only their own; then it is shown to all.
+    n = config.players
+    kept = FOUR_KEPT[:n]
+    state = at_last_cards(_counting_its_own(config, 1), 1, kept, laid, "3d", extra)
+    crib = set(cards("7c 7d 7h 7s"))
+    own = [set(cards(text)) for text in laid]
+    lows = {2: "ac 2d", 3: "ah ac 2d", 4: "ah 2s ac 2d"}[n]
+    state, events = play_cards(state, lows)
+    assert [(e.seat, e.crib) for e in events if isinstance(e, Shown)] == [
+        ((1 + k) % n, False) for k in range(1, n)
+    ]  # every hand before the dealer's was counted for its seat
+    assert pending(state) == (1,) and state.phase is Phase.SHOW
+    for seat in range(n):
+        assert crib & cards_named_in(view_for(state, seat)) == own[seat]
+    state, _ = apply(state, Claim(1, 0))  # the dealer's hand; its crib is next
+    assert pending(state) == (1,) and state.phase is Phase.SHOW
+    counting = view_for(state, 1).counting
+    assert counting is not None and counting.crib and set(counting.cards) == crib
+    for seat in range(n):
+        assert crib & cards_named_in(view_for(state, seat)) == (crib if seat == 1 else own[seat])
+    _, last = apply(state, Claim(1, 12))
+    assert [(e.seat, e.cards) for e in last if isinstance(e, Shown)] == [(1, tuple(sorted(crib)))]
 
 
 # --- matches ----------------------------------------------------------------------------------
@@ -359,13 +574,16 @@ def test_views_never_show_another_seats_cards(
         steps -= 1
         if steps <= 0:
             break
-    if state.phase in (Phase.SHOW, Phase.GAME_OVER):
-        return
     seat = data.draw(st.integers(0, config.players - 1))
-    other = hide_differently(state, seat, rng)
-    assert view_for(other, seat) == view_for(state, seat)
     view = view_for(state, seat)
+    # what the view names is what the rules let the seat know, in every phase: another
+    # seat's hand or laid-away cards, the crib before it is shown and the pack never appear
+    assert cards_named_in(view) == known_to(state, seat)
+    assert not hasattr(view, "pack") and not hasattr(view, "seed")
+    if state.phase in (Phase.SHOW, Phase.GAME_OVER):
+        return  # hands are face up in the show: hide_differently deals the rest anew before it
+    other = hide_differently(state, seat, rng)
+    assert view_for(other, seat) == view
     for s in range(config.players):
         if s != seat and state.hands:
             assert set(state.hands[s]).isdisjoint(view.hand)
-    assert not hasattr(view, "pack") and not hasattr(view, "seed")

@@ -14,7 +14,7 @@ from cribbage.record import NEXT_GAME, Record, Recorder, replay
 from cribbage.rules import Counting, GameConfig, GameState, Overcount, Phase, new_game
 from cribbage.view import view_for
 
-from .support import play_random_game, random_action
+from .support import cards_named_in, known_to, play_random_game, random_action
 
 
 def hide_differently(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -69,10 +69,15 @@ def test_hidden_cards_do_not_change_a_view(seed: int, steps: int, seat: int) -> 
         steps -= 1
         if steps <= 0:
             break
+    view = view_for(state, seat)
+    # what the view names is what the rules let the seat know, in every phase: the other
+    # hand until it is played or shown, its discards and the crib until the crib is shown
+    # (or counted by this seat), and the pack beyond the starter never appear
+    assert cards_named_in(view) == known_to(state, seat)
     if state.phase in (Phase.SHOW, Phase.GAME_OVER):
-        return
+        return  # hands are face up in the show: hide_differently deals the rest anew before it
     other = hide_differently(state, seat, rng)
-    assert view_for(other, seat) == view_for(state, seat)
+    assert view_for(other, seat) == view
 
 
 def test_a_view_holds_only_what_the_seat_may_know() -> None:
