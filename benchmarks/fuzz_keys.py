@@ -185,7 +185,9 @@ class Run:
     def __init__(
         self, args: list[str], home: Path, rows: int = 24, cols: int = 80, command: str = COMMAND
     ) -> None:
-        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PAGER")}
+        # the size is the pseudo-terminal's, not one that LINES and COLUMNS would fix
+        dropped = ("NO_COLOR", "PAGER", "LINES", "COLUMNS")
+        env = {k: v for k, v in os.environ.items() if k not in dropped}
         env.update(
             {
                 "TERM": "linux",

@@ -33,7 +33,10 @@ class Terminal:
         env: dict[str, str] | None = None,
         preexec_fn: Callable[[], None] | None = None,
     ) -> None:
-        base = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PAGER", "MANPAGER")}
+        # LINES and COLUMNS would fix the size curses sees (pytest-xdist's workers set them):
+        # the size is the pseudo-terminal's own.
+        dropped = ("NO_COLOR", "PAGER", "MANPAGER", "LINES", "COLUMNS")
+        base = {k: v for k, v in os.environ.items() if k not in dropped}
         base.update(
             {"TERM": "linux", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "CRIBBAGE_DELAY": "0.05"}
         )
