@@ -3,13 +3,10 @@ the announcements and the hint's figures."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from cribbage.cards import Card
 from cribbage.computer import Computer
-from cribbage.events import Event
 from cribbage.glyphs import ASCII
 from cribbage.learn import (
     A_HAND,
@@ -23,14 +20,14 @@ from cribbage.learn import (
     best_plays,
     counting_hand,
     discard_words,
+    every_play,
     play_topics,
     rules_passage,
     rules_rows,
     show_rows,
     show_steps,
 )
-from cribbage.match import MatchOver, MatchState, apply_match
-from cribbage.rules import Phase, Play, Seat, legal_plays, pending
+from cribbage.rules import Phase, Seat, pending
 from cribbage.scoring import ScoreKind, announce, score_hand
 from cribbage.view import view_for
 
@@ -123,32 +120,12 @@ def test_the_hints_figures_in_words() -> None:
     )
 
 
-def _lesson_plays(state: MatchState, computer: Computer) -> Iterator[list[Event | MatchOver]]:
-    """Every play of the hand the lesson allows: a card that pegs the most when one pegs,
-    else any; each as the events of the whole play."""
-    game = state.game
-    if game.phase is not Phase.PLAY:
-        yield []
-        return
-    seat = pending(game)[0]
-    if seat == Seat.COMPUTER:
-        actions = [computer.act(view_for(game, seat))]
-    else:
-        legal = legal_plays(game, seat)
-        cards, _ = best_plays(game.pile, legal)
-        actions = [Play(seat, card) for card in sorted(cards or legal)]
-    for action in actions:
-        after, events = apply_match(state, action)
-        for rest in _lesson_plays(after, computer):
-            yield [*events, *rest]
-
-
 def test_every_play_of_the_play_lesson_shows_each_of_its_topics() -> None:
     table = THE_PLAY.table()
     state = table.recorder.state
     assert state.game.phase is Phase.PLAY and pending(state.game) == (Seat.COMPUTER,)
     assert sorted(map(str, state.game.discards[Seat.HUMAN])) == ["2D", "4H"]
-    plays = list(_lesson_plays(state, table.computers[Seat.COMPUTER]))
+    plays = list(every_play(state, table.computers[Seat.COMPUTER]))
     assert plays
     for events in plays:
         assert play_topics(events) == list(PLAY_TOPICS)

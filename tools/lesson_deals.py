@@ -22,11 +22,10 @@ import itertools
 from collections.abc import Iterator
 
 from cribbage.computer import Computer
-from cribbage.events import Event
-from cribbage.learn import EASY, PLAY_TOPICS, best_plays, counting_hand, play_topics
-from cribbage.match import MatchOver, MatchState, apply_match
+from cribbage.learn import EASY, PLAY_TOPICS, counting_hand, every_play, play_topics
+from cribbage.match import apply_match
 from cribbage.record import Recorder
-from cribbage.rules import CutForDeal, Discard, Phase, Play, Seat, legal_plays, pending
+from cribbage.rules import CutForDeal, Discard, Phase, Seat
 from cribbage.scoring import ScoreKind
 from cribbage.view import view_for
 
@@ -72,24 +71,6 @@ def laying_away(seeds: range) -> Iterator[str]:
             yield f"{seed}: {who}; lay away {laid} rather than {' '.join(map(str, most.discard))}"
 
 
-def _plays(state: MatchState, computer: Computer) -> Iterator[list[Event | MatchOver]]:
-    game = state.game
-    if game.phase is not Phase.PLAY:
-        yield []
-        return
-    seat = pending(game)[0]
-    if seat == Seat.COMPUTER:
-        actions = [computer.act(view_for(game, seat))]
-    else:
-        legal = legal_plays(game, seat)
-        cards, _ = best_plays(game.pile, legal)
-        actions = [Play(seat, card) for card in sorted(cards or legal)]
-    for action in actions:
-        after, events = apply_match(state, action)
-        for rest in _plays(after, computer):
-            yield [*events, *rest]
-
-
 def the_play(seeds: range) -> Iterator[str]:
     for seed in seeds:
         recorder = _dealt(seed)
@@ -102,7 +83,9 @@ def the_play(seeds: range) -> Iterator[str]:
             cut, _ = apply_match(laid, computer.act(view_for(laid.game, Seat.COMPUTER)))
             if cut.game.phase is not Phase.PLAY:
                 continue
-            if all(play_topics(events) == list(PLAY_TOPICS) for events in _plays(cut, computer)):
+            if all(
+                play_topics(events) == list(PLAY_TOPICS) for events in every_play(cut, computer)
+            ):
                 yield f"{seed}: lay away {' '.join(map(str, cards))}"
 
 

@@ -17,7 +17,7 @@ reads keys or touches a file.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -27,15 +27,16 @@ from .computer import Computer, DiscardOption
 from .events import Event, Go, Reason, Scored
 from .glyphs import Glyphs
 from .instructions import rules_section
-from .match import MatchOver
+from .match import MatchOver, MatchState, apply_match
 from .practice import TOO_MANY, PracticeHand, deal_practice_hand, read_count
 
 # The hand to count, how a typed count is read and what a count past 29 is told are counting
 # practice's; the lesson's screen takes them from here.
 from .record import Recorder
-from .rules import CutForDeal, Discard, Phase, Seat
+from .rules import CutForDeal, Discard, Phase, Play, Seat, legal_plays, pending
 from .scoring import Score, ScoreItem, ScoreKind, score_play
 from .tables import TableCore
+from .view import view_for
 
 __all__ = [
     "A_HAND",
@@ -55,6 +56,7 @@ __all__ = [
     "breakdown",
     "counting_hand",
     "discard_words",
+    "every_play",
     "play_topics",
     "read_count",
     "rules_passage",
@@ -346,3 +348,24 @@ def best_plays(pile: Sequence[Card], legal: Sequence[Card]) -> tuple[frozenset[C
     if not most:
         return frozenset(), 0
     return frozenset(card for card, value in points.items() if value == most), most
+
+
+def every_play(state: MatchState, computer: Computer) -> Iterator[list[Event | MatchOver]]:
+    """Every way the play of a lesson's hand can go from `state`: the computer plays as it
+    does, the player any card the lesson allows (one that pegs the most when one pegs, else
+    any); each as the events of the rest of the play. For checking the lessons' deals."""
+    game = state.game
+    if game.phase is not Phase.PLAY:
+        yield []
+        return
+    seat = pending(game)[0]
+    if seat == Seat.COMPUTER:
+        actions = [computer.act(view_for(game, seat))]
+    else:
+        legal = legal_plays(game, seat)
+        cards, _ = best_plays(game.pile, legal)
+        actions = [Play(seat, card) for card in sorted(cards or legal)]
+    for action in actions:
+        after, events = apply_match(state, action)
+        for rest in every_play(after, computer):
+            yield [*events, *rest]
