@@ -36,7 +36,15 @@ from cribbage.events import (
     Shown,
     StarterTurned,
 )
-from cribbage.match import MatchConfig, MatchOver, MatchState, apply_match, new_match, next_game
+from cribbage.match import (
+    FirstDealer,
+    MatchConfig,
+    MatchOver,
+    MatchState,
+    apply_match,
+    new_match,
+    next_game,
+)
 from cribbage.rules import (
     Action,
     Claim,
@@ -181,6 +189,30 @@ def match_points_by_the_rules(config: MatchConfig, result: GameResult) -> int:
     """The match points a game is worth: `values` are for a win, a skunk, a double skunk."""
     win, skunk, double = config.values
     return {GameResult.WIN: win, GameResult.SKUNK: skunk, GameResult.DOUBLE_SKUNK: double}[result]
+
+
+def first_dealer_by_the_rules(
+    config: MatchConfig, game: GameConfig, scores: Sequence[int], first_dealers: Sequence[int]
+) -> set[int]:
+    """Who may deal the first hand of the next game, after a game that ended with `scores`
+    (by side), `first_dealers` having dealt the first hand of each game so far: the loser
+    (a seat of a side with the lowest score, the first of its seats to the left of the last
+    game's first dealer), the next player to the left of the last game's first dealer, or
+    the player who dealt first in the first game."""
+    last = first_dealers[-1]
+    to_the_left = [(last + step) % game.players for step in range(1, game.players + 1)]
+    match config.first_dealer:
+        case FirstDealer.LOSER:
+            lowest = min(scores)
+            return {
+                next(seat for seat in to_the_left if game.side_of(seat) == side)
+                for side, score in enumerate(scores)
+                if score == lowest
+            }
+        case FirstDealer.ALTERNATE:
+            return {to_the_left[0]}
+        case FirstDealer.SAME:
+            return {first_dealers[0]}
 
 
 def _value(card: Card) -> int:
@@ -511,10 +543,12 @@ def checked_random_match(
     (before, after, events) for each step. Each game's winner gains the match points of its
     result (worked out from the final scores), the others none; its games won go up by one;
     and the match ends, with one `MatchOver`, exactly when the rules say: after `games`
-    games with one side ahead, or when a side reaches `points`."""
+    games with one side ahead, or when a side reaches `points`. Each game after the first is
+    dealt first by the match's rule, and the match keeps who dealt first in each game."""
     rng = random.Random(seed)
     match = new_match(match_config, config, seed)
     oracle = GameOracle(match.game)
+    first_dealers: list[int] = []  # who dealt the first hand of each game, as the events say
     limit = 20 * STEP_LIMIT  # twenty long games: far more than the matches the tests play
     for _ in range(limit):
         if match.over:
@@ -522,6 +556,12 @@ def checked_random_match(
         before = match
         if match.game.phase is Phase.GAME_OVER:
             match = next_game(match)
+            dealers = first_dealer_by_the_rules(
+                match_config, config, before.game.scores, first_dealers
+            )
+            assert match.game.dealer in dealers, f"{match_config.first_dealer}: {dealers}"
+            first_dealers.append(match.game.dealer)
+            assert match.first_dealers == tuple(first_dealers)
             assert match.number == before.number + 1
             assert match.match_points == before.match_points
             assert match.games_won == before.games_won
@@ -530,6 +570,8 @@ def checked_random_match(
             continue
         action = random_action(match.game, rng)
         match, events = apply_match(match, action)
+        first_dealers += [event.seat for event in events if isinstance(event, DealerChosen)]
+        assert match.first_dealers == tuple(first_dealers)
         game_events = tuple(event for event in events if not isinstance(event, MatchOver))
         oracle.check(before.game, action, match.game, game_events)
         check_cards(before.game, match.game, game_events)

@@ -161,19 +161,34 @@ def test_bad_match_configs_are_refused_in_a_sentence(
 
 MATCHES = [
     (GameConfig(target=61), MatchConfig(games=3)),
-    (GameConfig(target=61, skunk_line=52, double_skunk_line=44), MatchConfig(games=3)),
-    (GameConfig(target=31), MatchConfig(games=None, points=7, values=(2, 3, 4))),
+    (
+        GameConfig(target=61, skunk_line=52, double_skunk_line=44),
+        MatchConfig(games=3, first_dealer=FirstDealer.SAME),
+    ),
+    (
+        GameConfig(target=31),
+        MatchConfig(games=None, points=7, values=(2, 3, 4), first_dealer=FirstDealer.ALTERNATE),
+    ),
     (
         GameConfig(target=61, players=3, skunk_line=50, double_skunk_line=40),
         MatchConfig(games=2, values=(2, 4, 6)),
     ),
     (
+        GameConfig(target=61, players=3),
+        MatchConfig(games=None, points=4, first_dealer=FirstDealer.SAME),
+    ),
+    (
         GameConfig(target=61, players=4, partners=True, skunk_line=55, double_skunk_line=45),
         MatchConfig(games=2),
     ),
+    (
+        GameConfig(target=61, players=4, partners=True),
+        MatchConfig(games=3, first_dealer=FirstDealer.ALTERNATE),
+    ),
     (GameConfig(target=31, five_card=True), MatchConfig(games=None, points=5)),
 ]
-"""Matches of every kind, with skunk lines set where random play seldom crosses BSD's."""
+"""Matches of every kind and each rule for who deals first, with skunk lines set where
+random play seldom crosses BSD's."""
 
 
 def test_random_matches_score_each_game_by_its_result() -> None:
