@@ -402,8 +402,8 @@ class GameOracle:
                 assert isinstance(self.action, Claim) and self.action.seat == seat
                 assert claimed == (0 if self.action.points == 19 else self.action.points)
                 self.claim = (seat, claimed, actual, crib)
-            case Shown(seat, cards, starter, crib, score):
-                self.shown(seat, tuple(cards), starter, crib, score.total)
+            case Shown(seat, cards, starter, crib, score, claimed):
+                self.shown(seat, tuple(cards), starter, crib, score.total, claimed)
             case Scored(seat, points, reason, total):
                 assert self.owed, f"{points} for {reason.value} that the rules do not give"
                 expected = self.owed.pop(0)
@@ -469,11 +469,17 @@ class GameOracle:
         self.goes = [s for s in seats if self.in_hand[s] and s not in self.said_go]
 
     def shown(
-        self, seat: int, cards: tuple[Card, ...], starter: Card, crib: bool, total: int
+        self,
+        seat: int,
+        cards: tuple[Card, ...],
+        starter: Card,
+        crib: bool,
+        total: int,
+        shown_claim: int | None,
     ) -> None:
-        """A hand or the crib shown: in its turn, its cards, the true count, and its points
-        (or the claimed count's, with a penalty or muggins to the first opponent on the
-        left)."""
+        """A hand or the crib shown: in its turn, its cards, the true count, what the seat
+        claimed if it counts its own, and its points (or the claimed count's, with a penalty
+        or muggins to the first opponent on the left)."""
         assert self.show, "a hand shown outside the show"
         assert (seat, crib) == self.show.pop(0), "a hand shown out of its turn"
         assert starter == self.starter
@@ -482,11 +488,12 @@ class GameOracle:
         assert total == actual, f"{cards} with {starter} counted {total}, not {actual}"
         reason = Reason.CRIB if crib else Reason.HAND
         if self.claim is None:
-            assert self.config.counts[seat] is Counting.AUTOMATIC
+            assert self.config.counts[seat] is Counting.AUTOMATIC and shown_claim is None
             self.owe(seat, actual, reason)
             return
         claimant, claimed, said, claim_crib = self.claim
         self.claim = None
+        assert shown_claim == claimed, f"shown as claiming {shown_claim}, not {claimed}"
         assert (claimant, claim_crib, said) == (seat, crib, actual)
         assert self.config.counts[seat] is Counting.CLAIMED
         opponent = first_opponent_on_the_left(self.config, seat)

@@ -875,12 +875,9 @@ class _Table:
     # -- the show
 
     def next_opponent(self, seat: int) -> int:
-        """The first seat to the left of `seat` that is not its partner: who takes a penalty
-        or muggins from it."""
-        other = next_seat(seat, self.players)
-        while self.config.side_of(other) == self.config.side_of(seat):
-            other = next_seat(other, self.players)
-        return other
+        """Who takes a penalty or muggins from `seat`: the first opponent on its left, which
+        is the next seat, as partners sit across the table from each other."""
+        return next_seat(seat, self.players)
 
     def start_show(self) -> None:
         self.phase = Phase.SHOW
