@@ -327,7 +327,6 @@ class GameState:
     to_move: int | None = None
     passed: frozenset[int] = field(default_factory=frozenset)
     """Seats that cannot play in the current count (said go, or hold no card)."""
-    last_player: int | None = None
     show_step: int = 0
     """Hands counted so far in the show: the players from the dealer's left, then the crib."""
     winner: int | None = None
@@ -702,7 +701,6 @@ class _Table:
     past_plays: tuple[tuple[tuple[int, Card], ...], ...]
     to_move: int | None
     passed: frozenset[int]
-    last_player: int | None
     show_step: int
     winner: int | None
     result: GameResult | None
@@ -799,7 +797,6 @@ class _Table:
         self.history = ()
         self.to_move = None
         self.passed = frozenset()
-        self.last_player = None
         self.show_step = 0
         self.hand_number += 1
         self.phase = Phase.DISCARD
@@ -837,7 +834,6 @@ class _Table:
         self.pile += (card,)
         self.count += card.value
         self.history += ((seat, card),)
-        self.last_player = seat
         self.events.append(Played(seat, card, self.count))
         score = score_play(self.pile)
         self.peg(seat, score.total, Reason.PLAY, score)
