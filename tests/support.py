@@ -314,6 +314,7 @@ class GameOracle:
         self.show: list[tuple[int, bool]] = []
         self.claim: tuple[int, int, int, bool] | None = None
         self.scores: list[int] = [0] * self.config.sides
+        self.back_pegs: list[int] = [0] * self.config.sides
         self.owed: list[tuple[int, int, Reason]] = []
         self.won: int | None = None
         self.results: list[GameResult] = []
@@ -331,6 +332,7 @@ class GameOracle:
         """Check the `events` and the state `after` of `action` taken in `before`."""
         assert not self.over, "an action after the end of the game"
         self.scores = list(before.scores)
+        self.back_pegs = list(before.back_pegs)
         self.action = action
         self.dealt = False
         for event in events:
@@ -340,12 +342,14 @@ class GameOracle:
         assert not self.goes or self.over, f"seats that never said go: {self.goes}"
         assert (self.won is not None) == self.over, "a side reached the target and played on"
         assert list(after.scores) == self.scores, "a score moved by other than its pegs"
+        assert list(after.back_pegs) == self.back_pegs, "a back peg not where the front was"
         if self.dealt:  # the cards of a new deal, and three-handed the pack's card to the crib
             self.held = [list(hand) for hand in after.hands]
             self.kept = [[] for _ in self.held]
             self.crib = list(after.crib)
             assert len(self.crib) == (1 if self.config.players == 3 else 0)
         if self.over:
+            assert after.to_move is None and pending(after) == (), "a turn after the end"
             return
         if after.phase is Phase.PLAY:
             assert pending(after) == (self.to_play,), "the turn passed to the wrong seat"
@@ -409,6 +413,7 @@ class GameOracle:
                 expected = self.owed.pop(0)
                 assert (seat, points, reason) == expected, f"pegged {event}, not {expected}"
                 side = side_of(self.config, seat)
+                self.back_pegs[side] = self.scores[side]  # the back peg leapfrogs to the front
                 self.scores[side] += points
                 assert total == self.scores[side]
                 if total >= self.config.target:

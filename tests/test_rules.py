@@ -290,6 +290,34 @@ def test_the_game_ends_in_the_play_before_the_show() -> None:
         apply(state, Play(0, Card.parse("5d")))
 
 
+@pytest.mark.parametrize(
+    "seat, refusal",
+    [
+        (2, "There is no seat 2."),  # two players: seats 0 and 1
+        (-1, "There is no seat -1."),
+        (0, "It is not your turn to act (cut for deal)."),  # seat 0 has cut; seat 1 cuts
+    ],
+)
+def test_an_action_out_of_turn_or_from_no_seat_says_which(seat: int, refusal: str) -> None:
+    state, _ = apply(new_game(seed=1), CutForDeal(0, 10))
+    assert pending(state) == (1,)
+    with pytest.raises(NotYourTurnError) as err:
+        apply(state, CutForDeal(seat, 20))
+    assert str(err.value) == refusal
+
+
+def test_an_action_of_another_moment_or_after_the_game_says_so() -> None:
+    state = new_game(seed=1)
+    with pytest.raises(IllegalPlayError) as err:
+        apply(state, Play(0, state.pack[0]))
+    assert str(err.value) == "You cannot play a card during the cut for deal."
+    over, _ = play_cards(play_state(*SHOW_HANDS, scores=(0, 118)), "jc 2h 5h 3h 5c 4h")
+    assert over.phase is Phase.GAME_OVER
+    with pytest.raises(IllegalPlayError) as end:
+        apply(over, Play(0, Card.parse("5d")))
+    assert str(end.value) == "The game is over."
+
+
 def test_nothing_is_shown_or_cut_in_the_play_and_nothing_done_after_the_game() -> None:
     state = play_state(*SHOW_HANDS)  # in the play, with a dealer
     with pytest.raises(RuntimeError) as err:
