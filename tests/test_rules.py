@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 
 import pytest
@@ -11,6 +11,7 @@ from cribbage.errors import (
     CardNotInHandError,
     CribbageError,
     IllegalPlayError,
+    InvalidActionError,
     InvalidClaimError,
     NotYourTurnError,
 )
@@ -288,6 +289,45 @@ def test_the_game_ends_in_the_play_before_the_show() -> None:
     assert events[-1] == GameOver(1, (0, 121), GameResult.DOUBLE_SKUNK)
     with pytest.raises(IllegalPlayError, match="over"):
         apply(state, Play(0, Card.parse("5d")))
+
+
+ACTIONS = "An action is a CutForDeal, Discard, CutStarter, Play or Claim"
+
+
+def _careless(kind: Callable[..., object], *fields: object) -> object:
+    """An action made with fields of the wrong types, as a careless caller might."""
+    return kind(*fields)
+
+
+@pytest.mark.parametrize(
+    "action, refusal",
+    [
+        (None, f"{ACTIONS}, not None."),
+        ("5h", f"{ACTIONS}, not '5h'."),
+        (Play, f"{ACTIONS}, not the class Play."),
+        (Play(True, Card.parse("5h")), "A seat is a whole number, not True."),
+        (_careless(CutForDeal, 0, 2.0), "A cut is a whole number of cards, not 2.0."),
+        (_careless(CutStarter, 0, "20"), "A cut is a whole number of cards, not '20'."),
+        (_careless(Discard, 0, "5h 6h"), "Cards to lay away are a tuple of cards, not '5h 6h'."),
+        (
+            _careless(Discard, 0, ("5h", "6h")),
+            "Cards to lay away are a tuple of cards, not ('5h', '6h').",
+        ),
+        (_careless(Play, 0, "5h"), "A card to play is a Card (Card.parse reads one), not '5h'."),
+    ],
+)
+def test_what_is_not_an_action_of_its_kind_is_refused_in_a_sentence_naming_it(
+    action: object, refusal: str
+) -> None:
+    with pytest.raises(InvalidActionError) as err:
+        apply(new_game(seed=1), action)  # type: ignore[arg-type]  # what a careless caller might pass
+    assert str(err.value) == refusal
+
+
+def test_a_count_that_is_not_a_whole_number_is_refused() -> None:
+    with pytest.raises(InvalidClaimError) as err:
+        apply(new_game(seed=1), _careless(Claim, 0, 12.0))  # type: ignore[arg-type]
+    assert str(err.value) == "A count is a whole number from 0 to 29 (19 for nothing)."
 
 
 @pytest.mark.parametrize(
