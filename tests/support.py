@@ -295,6 +295,8 @@ class GameOracle:
 
     def __init__(self, state: GameState) -> None:
         assert state.phase in (Phase.CUT_FOR_DEAL, Phase.DISCARD) and not any(state.discards)
+        zeros = (0,) * state.config.sides
+        assert state.scores == state.back_pegs == zeros, "a new game starts with every peg at 0"
         self.config = state.config
         n = self.config.players
         self.dealer = state.dealer
@@ -351,6 +353,10 @@ class GameOracle:
         if self.over:
             assert after.to_move is None and pending(after) == (), "a turn after the end"
             return
+        if after.phase is not Phase.PLAY:
+            assert after.to_move is None, "a seat to play outside the play"
+        if after.phase is not Phase.CUT_FOR_DEAL:
+            assert after.cutters is None, "seats to cut for deal after the deal"
         if after.phase is Phase.PLAY:
             assert pending(after) == (self.to_play,), "the turn passed to the wrong seat"
         elif after.phase is Phase.SHOW:

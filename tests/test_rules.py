@@ -93,6 +93,45 @@ def test_equal_cuts_cut_again_from_a_new_shuffle() -> None:
     assert again.pack == _shuffled(11, 2)  # the game's second shuffle: a record replays by it
 
 
+def _pack(seed: int, shuffle: int) -> list[Card]:
+    """The pack of a game's `shuffle`th shuffle, by the way a saved game's seed is read: the
+    deck in order, shuffled by Python's random.Random seeded with "cribbage:SEED:SHUFFLE"."""
+    deck = list(DECK)
+    random.Random(f"cribbage:{seed}:{shuffle}").shuffle(deck)
+    return deck
+
+
+@pytest.mark.parametrize("dealer, shuffles", [(1, 0), (0, 0), (1, 7)])
+def test_the_deal_is_the_seeds_next_shuffle_so_that_a_saved_game_deals_the_same_again(
+    dealer: int, shuffles: int
+) -> None:
+    state = new_game(seed=5, shuffles=shuffles)  # a match's later game goes on counting
+    assert list(state.pack) == _pack(5, shuffles + 1) and state.shuffles == shuffles + 1
+    dealt = new_game(seed=5, dealer=dealer, shuffles=shuffles)  # cut for deal, then the deal
+    deck = _pack(5, shuffles + 2)
+    pone = 1 - dealer  # dealt one card at a time from the dealer's left
+    assert dealt.hands[pone] == tuple(sorted(deck[0:12:2]))
+    assert dealt.hands[dealer] == tuple(sorted(deck[1:12:2]))
+    assert list(dealt.pack) == deck[12:] and dealt.shuffles == shuffles + 2
+
+
+@pytest.mark.parametrize("dealer", [2, -1])
+def test_a_game_dealt_by_no_seat_is_refused(dealer: int) -> None:
+    with pytest.raises(ValueError) as err:
+        new_game(seed=5, dealer=dealer)
+    assert str(err.value) == f"There is no seat {dealer}."
+
+
+def test_a_game_without_a_seed_draws_one_that_a_save_can_keep() -> None:
+    drawn = [new_game(rng=random.Random(n)).seed for n in range(20)]
+    assert drawn == [new_game(rng=random.Random(n)).seed for n in range(20)]  # from the rng
+    assert len(set(drawn)) == 20
+    assert all(0 <= seed < 2**63 for seed in drawn)  # a signed 64-bit integer holds it
+    again = new_game(seed=drawn[0])
+    assert again.pack == new_game(rng=random.Random(0)).pack
+    assert isinstance(new_game().seed, int)  # from the system
+
+
 @pytest.mark.parametrize("position", [0, 3, 49, 52, -1])
 def test_a_cut_must_leave_four_cards_in_each_packet(position: int) -> None:
     state = new_game(seed=1)

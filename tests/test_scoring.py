@@ -14,6 +14,7 @@ from cribbage.scoring import (
     hand_points,
     number_word,
     peg_points,
+    play_combination,
     score_hand,
     score_play,
     three_card_points,
@@ -268,3 +269,12 @@ def test_the_rank_table_holds_every_show_and_names_a_key_it_lacks() -> None:
     with pytest.raises(KeyError) as err:
         RANK_TABLE[0]  # no cards at all: not a show
     assert err.value.args == (0,)
+
+
+def test_a_pair_at_the_end_of_a_count_leaves_no_run_and_no_card_is_not_scored() -> None:
+    # 5 6 7 then a second 7: a pair, and the run of 5 6 7 is not at the end any more
+    assert play_combination((5, 6, 7, 7)) == (2, 0)
+    assert play_combination((6, 5, 7)) == (1, 3)
+    with pytest.raises(ValueError) as err:
+        score_play([])
+    assert str(err.value) == "There is no card to score."
