@@ -278,3 +278,9 @@ def test_a_pair_at_the_end_of_a_count_leaves_no_run_and_no_card_is_not_scored() 
     with pytest.raises(ValueError) as err:
         score_play([])
     assert str(err.value) == "There is no card to score."
+
+
+def test_pairs_in_the_play_name_the_cards_that_make_them() -> None:
+    pile = parse_cards(["3h", "9c", "9d", "9s"])
+    assert [item.cards for item in score_play(pile[:3]).items] == [tuple(pile[1:3])]
+    assert [item.cards for item in score_play(pile).items] == [tuple(pile[1:])]
