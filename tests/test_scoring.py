@@ -284,3 +284,32 @@ def test_pairs_in_the_play_name_the_cards_that_make_them() -> None:
     pile = parse_cards(["3h", "9c", "9d", "9s"])
     assert [item.cards for item in score_play(pile[:3]).items] == [tuple(pile[1:3])]
     assert [item.cards for item in score_play(pile).items] == [tuple(pile[1:])]
+
+
+def test_runs_in_the_play_name_the_cards_that_make_them() -> None:
+    pile = parse_cards(["kh", "4h", "6c", "5d"])
+    assert [item.cards for item in score_play(pile).items] == [tuple(pile[1:])]
+
+
+def test_the_fast_count_is_a_hands_unless_told_it_is_a_crib() -> None:
+    # a flush of four in hand with a king turned: 4 for the flush in a hand, none in a crib
+    *hand, starter = parse_cards(["2h", "4h", "6h", "8h", "kc"])
+    a, b, c, d = (card.index for card in hand)
+    assert hand_points(a, b, c, d, starter.index) == 4
+    assert hand_points(a, b, c, d, starter.index, True) == 0
+
+
+@pytest.mark.parametrize(
+    "cards, crib, refusal",
+    [
+        ("2h 4h 6h 8h 9h", False, "A hand to count is three or four different cards"),
+        ("2h 4h", False, "A hand to count is three or four different cards"),
+        ("2h 2h 6h 8h", False, "A hand to count is three or four different cards"),
+        ("2h 4h 6h", True, "A crib to count is four different cards"),
+        ("2h 4h 6h kc", True, "A crib to count is four different cards"),  # holds the starter
+    ],
+)
+def test_what_is_not_a_hand_or_a_crib_is_refused(cards: str, crib: bool, refusal: str) -> None:
+    with pytest.raises(ValueError) as err:
+        score_hand([Card.parse(card) for card in cards.split()], Card.parse("kc"), crib=crib)
+    assert str(err.value) == f"{refusal} besides the starter."
