@@ -146,8 +146,13 @@ def test_five_card_deals_five_and_keeps_three() -> None:
 
 def test_a_wrong_number_of_cards_laid_away_is_refused() -> None:
     state = new_game(THREE, seed=5, dealer=2)
-    with pytest.raises(ValueError, match="Lay away 1 card"):
+    with pytest.raises(ValueError) as err:
         apply(state, Discard(0, state.hands[0][:2]))
+    assert str(err.value) == "Lay away 1 card."
+    two = new_game(seed=5, dealer=1)
+    with pytest.raises(ValueError) as one:
+        apply(two, Discard(0, two.hands[0][:1]))
+    assert str(one.value) == "Lay away exactly 2 different cards."
 
 
 def test_ties_for_low_cut_again_among_the_tied_only() -> None:
