@@ -43,8 +43,8 @@ def main() -> int:
                 times[name].append(seconds)
     bare = statistics.median(times["python -c pass"])
     print(f"load {os.getloadavg()[0]:.2f}, {args.runs} runs each")
-    for name, seconds in times.items():
-        median = statistics.median(seconds)
+    for name, runs in times.items():
+        median = statistics.median(runs)
         print(f"{name:<20} median {1000 * median:6.1f} ms CPU   {median / bare:4.1f} x bare python")
     return 0
 
