@@ -232,6 +232,8 @@ def test_bad_hands_are_refused() -> None:
         ("th kd qs ac", 2, [ScoreKind.THIRTY_ONE]),
         ("9h 9c 6d 7s", 2, [ScoreKind.THIRTY_ONE]),
         ("3h 4c 5d 6s 7h", 5, [ScoreKind.RUN]),
+        ("2h 4c ah 3d 6s 5h", 6, [ScoreKind.RUN]),  # a run of six, laid out of order
+        ("7h 5c 3d ah 2s 4h 6c", 7, [ScoreKind.RUN]),  # a run of seven, on 28
         ("4h 5c 6d", 5, [ScoreKind.FIFTEEN, ScoreKind.RUN]),
         ("7h 7c", 2, [ScoreKind.PAIR]),
         ("7h 8c 7d", 0, []),  # not consecutive: no pair
