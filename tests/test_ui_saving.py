@@ -19,7 +19,7 @@ from cribbage.rules import (
     pending,
 )
 from cribbage.storage import SavedMatch, Storage, load_record
-from cribbage.ui.game import Options
+from cribbage.ui.game import NEWCOMER, Options
 from cribbage.ui.keys import (
     BACKSPACE,
     END,
@@ -103,6 +103,18 @@ def test_every_action_is_saved_and_a_new_run_resumes_it_exactly(tmp_path: Path) 
     assert resumed.save_path.read_text().startswith(played[:60])
     steps = saved_state(tmp_path).record.steps
     assert steps[: len(match.record.steps)] == match.record.steps
+
+
+@pytest.mark.parametrize("been_here", [None, "stats.json", "lessons.json", "save.json.backup"])
+def test_the_welcome_points_a_player_never_seen_here_to_the_lessons(
+    tmp_path: Path, been_here: str | None
+) -> None:
+    if been_here is not None:
+        (tmp_path / been_here).write_text("{}")
+    _storage, screen, _ = start(tmp_path, [])
+    said = " ".join(" ".join(row[44:] for row in screen.frames[-1].splitlines()).split())
+    assert "Welcome to cribbage." in said
+    assert (NEWCOMER in said) is (been_here is None)
 
 
 def test_no_to_the_question_starts_a_new_game_and_keeps_the_old_as_a_backup(tmp_path: Path) -> None:

@@ -45,6 +45,7 @@ from .files import (
     remove_temporary,
     write_atomic,
 )
+from .lessons import LESSONS_NAME
 from .locks import FileLock
 from .paths import data_dir
 from .records import RECORDS_DIR, load_record, record_name, write_record
@@ -115,6 +116,14 @@ class Storage:
 
     def __exit__(self, *_: object) -> None:
         self.release()
+
+    def knows_the_player(self) -> bool:
+        """True when the data directory shows the player has been here: a game saved, kept,
+        counted or filed, or a lesson (or when there is no data directory to tell)."""
+        if self._homeless:
+            return True
+        kept = (self.save_path, self.backup_path, self.stats_path, self.records_dir)
+        return any(os.path.lexists(path) for path in (*kept, self.home / LESSONS_NAME))
 
     # -- the lock
 

@@ -106,6 +106,9 @@ HINT_KEYS: Final = frozenset({"H", F1})
 """A capital H (a small h moves left) or F1 shows a hint."""
 COACH_KEY: Final = "c"
 
+NEWCOMER: Final = "New to cribbage? Quit with q and run cribbage --learn: four short lessons."
+"""The welcome's word to a player the data directory has never seen."""
+
 DIGITS: Final = frozenset("0123456789")
 """The keys that type a count or a place to cut (not every character Python calls a digit:
 a superscript two is not a number `int` reads)."""
@@ -154,6 +157,9 @@ class Options:
     of another game is resumed only when the player says so."""
     keypad: bool = False
     """The keypad's 2 4 6 8 choose cards and cut (`keys.KEYPAD`); nothing is typed but counts."""
+    newcomer: bool = False
+    """Nothing in the data directory says the player has played or taken a lesson: the
+    welcome points to the lessons."""
 
     def game_config(self) -> GameConfig:
         """The rules of each game; you are seat 0, the computers the others.
@@ -335,6 +341,8 @@ class GameUI:
             fresh = self.current.number == 1 and game.phase is Phase.CUT_FOR_DEAL
             if not self.options.quiet and fresh and not any(game.cuts):  # not on a resumed match
                 self.log.say("Welcome to cribbage. Press ? for keys and help.")
+                if self.options.newcomer:
+                    self.log.say(NEWCOMER)
             elif self.game_table.live and game.hand_number:  # a table's game, joined again
                 where = f"game {self.current.number}, " if self.current.config.games != 1 else ""
                 self.log.say(f"The game goes on: {where}hand {game.hand_number}.", Tone.RESULT)

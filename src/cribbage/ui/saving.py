@@ -232,6 +232,8 @@ def play_kept(
     sentence saying so is added to `farewell`, to be printed once the terminal is restored.
     """
     notes: list[str | None] = []
+    if not storage.knows_the_player():
+        options = replace(options, newcomer=True)
     claimed = storage.claim()
     saved: SavedMatch | None = None
     if claimed is not None:
