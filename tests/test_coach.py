@@ -10,7 +10,14 @@ from collections.abc import Callable
 import pytest
 
 from cribbage.cards import Card, parse_cards
-from cribbage.coach import DiscardReview, HandReview, PlayReview, review_hands, summarize
+from cribbage.coach import (
+    DiscardReview,
+    GameSummary,
+    HandReview,
+    PlayReview,
+    review_hands,
+    summarize,
+)
 from cribbage.computer import Computer, DiscardOption, PlayOption
 from cribbage.events import Dealt, Played, Reason, Scored
 from cribbage.glyphs import ASCII, UNICODE
@@ -277,8 +284,35 @@ def test_near_the_end_the_coach_speaks_of_the_chance_of_winning() -> None:
     text = " ".join(line.strip() for line in coach_lines(review, ASCII))
     assert "a 31.0% chance of winning; laying away AH KS gave 42.0%" in text
     summary = coach_summary_lines(summarize([review]))
-    assert summary[0].startswith("Coach: 0.0 points lost to discards (0 of 1 the best)")
+    assert summary[0] == "Coach: your discard was not the best,"  # by points it lost nothing
     assert "1 decision near the end" in summary[-1]
+
+
+@pytest.mark.parametrize(
+    ("summary", "said"),
+    [
+        (
+            GameSummary(1, 0.0, 0.0, best_discards=1, costly_plays=0, by_win=0),
+            "Coach: your discard was the best, and each of your plays was the best, or as good.",
+        ),
+        (
+            GameSummary(1, 2.46, 1.04, best_discards=0, costly_plays=1, by_win=0),
+            "Coach: your discard gave up about 2.5 points against the best, and your plays "
+            "another 1.0 (1 costly play).",
+        ),
+        (
+            GameSummary(1, 0.0, 3.5, best_discards=1, costly_plays=2, by_win=0),
+            "Coach: your discard was the best, and your plays another 3.5 (2 costly plays).",
+        ),
+        (
+            GameSummary(4, 6.25, 2.0, best_discards=3, costly_plays=2, by_win=0),
+            "Coach: 6.2 points lost to discards (3 of 4 the best), 2.0 to pegging (2 costly "
+            "plays), on average.",
+        ),
+    ],
+)
+def test_the_summary_of_one_hand_is_said_in_words(summary: GameSummary, said: str) -> None:
+    assert " ".join(coach_summary_lines(summary)) == said
 
 
 def test_a_hint_lists_the_best_three_with_their_figures() -> None:

@@ -415,18 +415,41 @@ def coach_summary_lines(summary: GameSummary) -> list[str]:
     """The coach's summary of a game, for the end-of-game box."""
     if not summary.hands:
         return []
-    lines = [
-        f"Coach: {summary.discard_lost:.1f} points lost to discards "
-        f"({summary.best_discards} of {summary.hands} the best),",
-        f"{summary.pegging_lost:.1f} to pegging ({summary.costly_plays} costly "
-        f"play{'' if summary.costly_plays == 1 else 's'}), on average.",
-    ]
+    if summary.hands == 1:
+        lines = _one_hand_summary(summary)
+    else:
+        lines = [
+            f"Coach: {summary.discard_lost:.1f} points lost to discards "
+            f"({summary.best_discards} of {summary.hands} the best),",
+            f"{summary.pegging_lost:.1f} to pegging ({summary.costly_plays} costly "
+            f"play{'' if summary.costly_plays == 1 else 's'}), on average.",
+        ]
     if summary.by_win:
         lines.append(
             f"{summary.by_win} decision{'' if summary.by_win == 1 else 's'} near the end "
             "went by the chance of winning, not points."
         )
     return lines
+
+
+def _one_hand_summary(summary: GameSummary) -> list[str]:
+    """The coach's summary of a single hand, its figures said in words."""
+    if summary.best_discards:
+        discard = "Coach: your discard was the best,"
+    elif summary.discard_lost >= 0.05:
+        discard = (
+            f"Coach: your discard gave up about {summary.discard_lost:.1f} points against the best,"
+        )
+    else:
+        discard = "Coach: your discard was not the best,"
+    costly = summary.costly_plays
+    if not costly:
+        return [discard, "and each of your plays was the best, or as good."]
+    return [
+        discard,
+        f"and your plays another {summary.pegging_lost:.1f} ({costly} costly "
+        f"play{'' if costly == 1 else 's'}).",
+    ]
 
 
 _HISTORY: Final = 2000
