@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cribbage.learn import COUNTED, SHOWN, counting_hand, show_steps
 
-from .terminal import Terminal
+from .terminal import TIMEOUT, Terminal
 
 
 def last_words(term: Terminal) -> bytes:
@@ -67,6 +67,68 @@ def test_the_first_lesson_then_leaving_then_the_next_offered(
     )
 
 
+def waiting(screen: str) -> bool:
+    """The lessons wait for a key: a box, a question under the board, or the list."""
+    rows = screen.splitlines()
+    asked = len(rows) > PROMPT_ROW and rows[PROMPT_ROW].strip() != ""
+    return asked or "any key goes on" in screen or "Enter starts it." in screen
+
+
+PROMPT_ROW = 22
+
+
+def play_through(term: Terminal, moves: list[tuple[str, str]]) -> str:
+    """Play a lesson to its end as a player would: at each question that `moves` names (in
+    order), the keys given and Enter; Enter to lay away and to cut; space for everything
+    else. The screen of the list of lessons it comes back to."""
+    todo = list(moves)
+    while True:
+        screen = term.wait_for(waiting)
+        if "Enter starts it." in screen:
+            assert not todo, todo
+            return screen
+        prompt = screen.splitlines()[PROMPT_ROW]
+        if "any key goes on" in screen:
+            key = " "
+        elif todo and todo[0][0] in prompt:
+            key = todo.pop(0)[1] + "\r"
+        elif prompt.startswith(("Lay away", "Where do you cut")):
+            key = "\r"
+        else:
+            key = " "
+        term.send(key)
+        term.wait_for(screen.__ne__)
+
+
+def test_the_laying_away_lesson_explains_a_worse_discard_then_goes_on_as_dealer(
+    terminals: Callable[..., Terminal],
+) -> None:
+    term = terminals("--learn", env={"NO_COLOR": "1"})
+    term.wait_for("Enter starts it.")
+    term.send("2")
+    term.wait_for("Lesson 2 of 4: Laying away")
+    seen: list[str] = []
+    wait_for = term.wait_for
+
+    def watching(what: str | Callable[[str], bool], timeout: float = TIMEOUT) -> str:
+        screen = wait_for(what, timeout)
+        seen.append(screen)
+        return screen
+
+    term.wait_for = watching  # type: ignore[method-assign]  # to keep every screen seen
+    moves = [("Choose 2", "6h"), ("Choose 1 more", "7s"), ("Choose 2", "tc"), ("Choose 1", "kc")]
+    screen = play_through(term, [*moves, ("Choose 2", "td"), ("Choose 1", "ts")])
+    box = next(screen for screen in seen if "─ Not the best two ─" in screen)
+    said = " ".join(line.split("│")[1].strip() for line in box.splitlines() if "│ " in line)
+    assert "the hint reckons this deal at about 1 point for you with these two" in said
+    said = " ".join(" ".join(seen).split())
+    assert "Why these two" in said and "Now you deal: the crib is yours." in said
+    assert "You lay away 10♦ 10♠." in said
+    assert "Lesson 2, Laying away, is done." in screen
+    term.send("q")
+    assert term.exit_status() == 0
+
+
 def test_the_play_lesson_in_ascii_from_its_first_card_to_its_end(
     terminals: Callable[..., Terminal],
 ) -> None:
@@ -75,21 +137,71 @@ def test_the_play_lesson_in_ascii_from_its_first_card_to_its_end(
     term.send("3")
     screen = term.wait_for("Lesson 3 of 4: The play")
     assert "+-" in screen and "8H" in screen  # an ASCII box, ASCII cards
-    plays = ["kh", "8h", "jd"]
-    while True:
-        screen = term.wait_for(
-            lambda t: "any key goes on" in t or "Your play:" in t or "Enter starts it." in t
-        )
-        if "Enter starts it." in screen:
-            break
-        if "Your play:" in screen and "any key goes on" not in screen:
-            term.send(plays.pop(0) + "\r")
-        else:
-            term.send(" ")
-        term.wait_for(screen.__ne__)
-    assert not plays
+    screen = play_through(term, [("Your play:", "kh"), ("Your play:", "8h"), ("Your play:", "jd")])
     assert "Lesson 3, The play, is done." in screen
     term.send("q")
+    assert term.exit_status() == 0
+
+
+def test_the_whole_hand_lesson_ends_with_the_coach_then_the_real_game_is_offered(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    done = ["counting", "laying-away", "the-play"]
+    progress = {"format": "cribbage-lessons", "version": 1, "done": done}
+    (tmp_path / "lessons.json").write_text(json.dumps(progress))
+    term = terminals("--learn", env={"CRIBBAGE_HOME": str(tmp_path)})
+    term.wait_for("Lesson 4: A whole hand. Enter starts it.")
+    term.send("\r")
+    term.wait_for("Lesson 4 of 4: A whole hand")
+    coach: list[str] = []
+    wait_for = term.wait_for
+
+    def watching(what: str | Callable[[str], bool], timeout: float = TIMEOUT) -> str:
+        screen = wait_for(what, timeout)
+        if "─ Coach ─" in screen or "─ The hand is over ─" in screen:
+            coach.append(screen)
+        return screen
+
+    term.wait_for = watching  # type: ignore[method-assign]  # to keep the coach's boxes
+    screen = play_through(term, [])
+    assert coach and "Coach: your discard " in coach[-1]  # the hand's summary, in words
+    assert "Lesson 4, A whole hand, is done." in screen
+    assert "A real game" in screen
+    assert "a-hand" in json.loads((tmp_path / "lessons.json").read_text())["done"]
+    term.send("\r")  # the real game, offered next
+    screen = term.wait_for("Where do you cut the pack?")
+    assert "Computer" in screen and "West" not in screen
+    term.send("q")
+    term.wait_for("Quit? (y/n)")
+    term.send("y")
+    assert term.exit_status() == 0
+
+
+def test_the_real_game_names_a_saved_game_of_another_kind_before_resuming_it(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    env = {"CRIBBAGE_HOME": str(tmp_path)}
+    first = terminals("--players", "3", "--seed", "5", env=env)
+    first.wait_for("Where do you cut the pack?")
+    first.send("\r")
+    first.wait_for("Choose 1 for")
+    first.send("q")
+    first.wait_for("Quit? (y/n)")
+    first.send("y")
+    assert first.exit_status() == 0
+    saved = (tmp_path / "save.json").read_text()
+    term = terminals("--learn", env=env)
+    term.wait_for("Enter starts it.")
+    term.send("5")  # a real game against the easy computer
+    screen = term.wait_for("(y/N)")
+    assert "Resume the three-handed game instead of a new two-handed game? (y/N)" in screen
+    term.send("\r")
+    screen = term.wait_for("Where do you cut the pack?")
+    assert "Computer" in screen and "West" not in screen  # the two-handed game asked for
+    assert (tmp_path / "save.json.backup").read_text() == saved
+    term.send("q")
+    term.wait_for("Quit? (y/n)")
+    term.send("y")
     assert term.exit_status() == 0
 
 

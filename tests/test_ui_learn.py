@@ -65,6 +65,10 @@ def test_lesson_one_counts_two_hands_then_you_count_one() -> None:
     assert "Fifteen two, fifteen four, fifteen six, a pair is eight" in frames
     assert "double run of" in frames and "four is sixteen." in frames
     assert "when asked, type the number of points and press Enter" in frames
+    flat = " ".join(frames.split())
+    assert 'That is why a hand worth nothing is called "nineteen".' in flat  # why 19
+    pone = "the pone the other player."
+    assert pone in " ".join(screen.frames[0].split())  # said before the word is used again
     assert f"You count {total}: right." in screen.frames[-1]
     assert "That is the whole count." in screen.frames[-1]
 
@@ -219,6 +223,11 @@ def test_lesson_two_explains_a_worse_discard_and_asks_again() -> None:
         "about 4."
     ) in said
     assert "Why these two: Laying away 10♣ K♣ keeps 8 points in hand" in said
+    assert (
+        "Counting the play too, the hint reckons this deal at about 1 point for you with "
+        "these two, and at about 3 points for you with 10♣ K♣."
+    ) in said  # the hint's 0.8 and 3.0 in words
+    assert "6♥ 7♠ would keep a little more in hand (2 tenths of a point)" in said  # 8.3, 8.1
     assert "─ Not the best two ─" in "\n".join(screen.frames)  # in a box on the screen
     assert "You lay away 10♣ K♣." in screen.frames[-1]
 
@@ -229,6 +238,7 @@ def test_lesson_two_as_dealer_wants_the_pair_in_your_crib() -> None:
     assert "Now you deal: the crib is yours." in said
     assert "Not the best two" not in said
     assert "Laying away 10♦ 10♠ keeps 10 points in hand, gives your crib about 5" in said
+    assert "7♣ 10♦ would keep a little more in hand (a tenth of a point)" in said  # 9.7, 9.6
     assert "the crib makes the difference" in said
 
 
@@ -275,7 +285,7 @@ def test_lesson_four_is_a_whole_hand_with_the_coach() -> None:
     assert len(coach) >= 2  # the discard, and plays
     assert "Where do you cut the pack?" in "\n".join(screen.frames)
     assert said.splitlines()[-1].startswith("The hand is over: Coach: ")
-    assert "lost to discards" in screen.frames[-1]
+    assert "Coach: your discard " in screen.frames[-1]  # one hand: said in words
 
 
 def test_quitting_a_lesson_is_not_finishing_it() -> None:

@@ -70,7 +70,7 @@ __all__ = [
 
 WIDTH: Final = 64
 """The width the lessons' words are wrapped to, in their boxes."""
-REAL_GAME: Final = Options(level="easy", coach=True)
+REAL_GAME: Final = Options(level="easy", coach=True, game_named=True)
 """The game offered once the lessons are done: against the easy computer, with the coach."""
 _BOLD: Final = Style(bold=True)
 _DIM: Final = Style(dim=True)
@@ -335,9 +335,9 @@ class LayingAway(Script):
             "Not the best two",
             [
                 f"{_capital(self._said(chosen, g, crib))}; {self._said(best, g, crib)}.",
-                f"With the play reckoned too, the hint expects {chosen.total:.1f} points "
-                f"from this deal against {best.total:.1f}. Choose again; H shows the "
-                "hint's figures.",
+                f"Counting the play too, the hint reckons this deal at {_net(chosen.total)} "
+                f"with these two, and at {_net(best.total)} with "
+                f"{g.cards(list(best.discard))}. Choose again; H shows the hint's figures.",
             ],
         )
         return False
@@ -356,13 +356,30 @@ class LayingAway(Script):
         most = max(self.options, key=lambda option: option.hand)
         if most.hand > chosen.hand:
             cards = g.cards(list(most.discard))
+            if round(most.hand) > round(chosen.hand):
+                more = f"more in hand ({most.hand:.0f} points against {chosen.hand:.0f})"
+            else:
+                tenths = max(1, round(10 * (most.hand - chosen.hand)))
+                more = (
+                    f"a little more in hand ({'a tenth' if tenths == 1 else f'{tenths} tenths'}"
+                    " of a point)"
+                )
             words.append(
-                f"Laying away {cards} would keep more in hand ({most.hand:.1f} points against "
-                f"{chosen.hand:.1f}), but it gives {crib} crib about {abs(most.crib):.0f}: "
-                "the crib makes the difference."
+                f"Laying away {cards} would keep {more}, but it gives {crib} crib about "
+                f"{abs(most.crib):.0f}: the crib makes the difference."
             )
         ui.tell("Why these two", words)
         self.end(ui)
+
+
+def _net(points: float) -> str:
+    """The points a deal is expected to bring the player (their hand, their crib or less the
+    other's, the pegging less the other's), said in words."""
+    whole = round(abs(points))
+    if whole == 0:
+        return "about 0 points"
+    side = "for you" if points > 0 else "against you"
+    return f"about {whole} point{'' if whole == 1 else 's'} {side}"
 
 
 class ThePlay(Script):
@@ -605,13 +622,14 @@ class _Pages:
 
     def help_lines(self) -> list[str]:
         left, right = self.glyphs.arrows[0], self.glyphs.arrows[1]
-        return [
-            f"space, Enter, {right}   go on",
-            f"{left}, Backspace     go back a step",
-            "digits, Enter     your count, when you are asked for one",
-            "q, F10            quit (asks first)",
-            "?                 these keys",
+        rows = [
+            (f"space, Enter, {right}", "go on"),
+            (f"{left}, Backspace", "go back a step"),
+            ("digits, Enter", "your count, when you are asked for one"),
+            ("q, F10", "quit (asks first)"),
+            ("?", "these keys"),
         ]
+        return [f"{keys:<18}{does}" for keys, does in rows]
 
     def confirm_quit(self) -> None:
         """Ask "Quit? (y/n)"; raise `Quit` on y."""
@@ -656,6 +674,9 @@ _STARTER_X: Final = 4 * CARD_WIDTH + 3
 _HEADING_X: Final = _STARTER_X + CARD_WIDTH + 4
 
 
+_PONE: Final = "The dealer is the player who dealt the cards, and the pone the other player."
+
+
 class CountingLesson(_Pages):
     """Lesson 1: two hands counted for the player combination by combination, then one (or,
     after a miscount, two) that the player counts."""
@@ -670,6 +691,7 @@ class CountingLesson(_Pages):
             None,
             [
                 (rules_passage("THE SHOW", "After the play the hands are counted", "crib"), _BOLD),
+                (_PONE, Style()),
                 ("", Style()),
                 (rules_passage("THE SHOW", "The program lays out each count"), Style()),
                 ("", Style()),
@@ -683,7 +705,12 @@ class CountingLesson(_Pages):
         )
         for number, seed in enumerate(SHOWN, 1):
             self.walk(counting_hand(seed), f"Hand {number} of {len(SHOWN)}")
-        own = rules_passage("COUNTING YOUR OWN HAND", "when asked")
+        own = " ".join(
+            (
+                rules_passage("COUNTING YOUR OWN HAND", "when asked"),
+                rules_passage("THE SHOW", "Some counts cannot happen"),
+            )
+        )
         for number, seed in enumerate(COUNTED):
             hand = counting_hand(seed)
             intro = "Now count one yourself: " + own if number == 0 else "Try another one."
