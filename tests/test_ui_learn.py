@@ -73,6 +73,13 @@ def test_lesson_one_counts_two_hands_then_you_count_one() -> None:
     assert "That is the whole count." in screen.frames[-1]
 
 
+def test_the_lesson_keys_line_up_in_two_columns() -> None:
+    lines = CountingLesson(FakeScreen(), UNICODE).help_lines()
+    assert lines[1] == "←, Backspace      go back a step"
+    starts = {len(line) - len(line[line.index("  ") :].lstrip()) for line in lines}
+    assert len(starts) == 1  # what each key does starts in one column
+
+
 def test_the_cards_of_each_combination_are_picked_out_as_it_is_named() -> None:
     hand = counting_hand(SHOWN[0])
     first = show_steps(hand.score)[0]
