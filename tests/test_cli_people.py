@@ -3,6 +3,7 @@ and status 2; a table that cannot be opened or joined is one sentence and status
 
 from __future__ import annotations
 
+import errno
 import socket
 import subprocess
 import sys
@@ -12,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from cribbage.match import MatchConfig
-from cribbage.net.host import Host
+from cribbage.net.client import parse_address
+from cribbage.net.host import Host, why
+from cribbage.people import addresses, join_address
 from cribbage.rules import GameConfig
 
 from .terminal import Terminal
@@ -44,6 +47,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--code", "1-a-b"], "--code goes with --host or --join"),
         (["--join", "box", "--seat", "west", "--watch"], "go one at a time"),
         (["--host", "--resume", "--players", "3"], "--players does not go with --resume"),
+        (["--host", "--resume", "--code", "1-a-b"], "--code does not go with --resume"),
         (["--host", "--partners"], "--partners is for four players"),
         (["--host", "--port", "70000"], "a port is a number from 0 to 65535"),
         (["--host", "--headless", "--code", "7-amber"], "three parts"),
@@ -57,6 +61,15 @@ def test_options_that_make_no_sense_are_one_sentence_and_status_2(
     assert said in done.stderr
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("cribbage: ")
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("tool", [["--host"], ["--join", "box", "--code", "1-a-b"]])
+def test_the_keypad_is_each_players_own_at_a_table(tool: list[str]) -> None:
+    done = run(*tool, "--keypad")
+    assert done.returncode == 2  # the tests' standard input is no terminal: that is all
+    assert done.stderr == (
+        "cribbage: The game needs a terminal: standard input and output must be one.\n"
+    )
 
 
 @pytest.fixture
@@ -146,6 +159,31 @@ def test_a_port_in_use_is_one_sentence(
     term.wait_for(f"Port {table.port} is in use")
     assert term.exit_status() == 1
     assert "--port" in term.text
+
+
+def test_an_address_not_of_this_machine_is_one_sentence(tmp_path: Path) -> None:
+    done = run("--host", "--headless", "--bind", "192.0.2.1", "--port", "0")
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (
+        "cribbage: 192.0.2.1 is not an address of this machine: name one of its own with "
+        "--bind, or leave --bind out to listen on all of them.\n"
+    )
+
+
+@pytest.mark.parametrize("everywhere", ["0.0.0.0", "::", None])
+def test_a_table_listening_everywhere_is_joined_at_the_machines_own_addresses(
+    everywhere: str | None,
+) -> None:
+    listed = addresses(everywhere)
+    assert listed and not {"0.0.0.0", "::", ""} & set(listed)
+    assert addresses("192.168.1.5") == ["192.168.1.5"]
+    assert parse_address(join_address("::1", 4000), 7121) == ("::1", 4000)
+
+
+def test_a_network_failure_is_said_in_the_systems_words_not_pythons() -> None:
+    failed = OSError(errno.EHOSTUNREACH, "Connect call failed ('192.0.2.77', 7121)")
+    assert why(failed) == "no route to host"
+    assert why(OSError("Multiple exceptions: [Errno 113] ...")) == "the network did not say why"
 
 
 def test_a_headless_table_prints_its_code_and_its_game(tmp_path: Path) -> None:

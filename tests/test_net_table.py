@@ -15,9 +15,10 @@ from cribbage.computer import Computer
 from cribbage.match import MatchConfig
 from cribbage.net import channel
 from cribbage.net.client import JoinError, RemoteTable
-from cribbage.net.host import Host
+from cribbage.net.host import WRONG_CODES, Host
 from cribbage.rules import GameConfig
-from cribbage.tables import Notice, Said, Seats, Update
+from cribbage.storage.tables import TableSnapshot
+from cribbage.tables import Closed, Notice, Refused, Said, Seats, Update
 from cribbage.tables.news import News, Presence
 
 CODE = "8-moss-wren"
@@ -146,6 +147,92 @@ def test_a_player_who_leaves_gets_the_seat_back_and_the_computer_may_keep_it_mea
     assert isinstance(update, Update) and update.by is None  # the match as it stands
     assert 1 not in (host.core.computers if host.core else {})
     play_out([ann, again])
+
+
+def test_a_name_made_unique_is_the_name_a_player_joins_again_with(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table()
+    ann = players(host, "Ann")
+    twin = players(host, "Ann")
+    wait_for(twin, lambda news: isinstance(news, Seats) and news.seats[0].name == "Ann 2")
+    assert twin.name == "Ann 2"  # what the table knows the player by, to join again with
+    ann.start()
+    wait_for(twin, lambda news: isinstance(news, Update))
+    twin.leave()
+    on_host(host, lambda: host.seats[1].presence is Presence.AWAY)
+    again = players(host, twin.name)
+    assert again.seat == 1
+    on_host(host, lambda: host.seats[1].presence is Presence.PERSON)
+
+
+def test_a_table_opened_again_takes_no_action_before_the_host_goes_on(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    first = open_table()
+    ann = players(first, "Ann")
+    bob = players(first, "Bob")
+    ann.start()
+    update = wait_for(ann, lambda news: isinstance(news, Update))
+    assert isinstance(update, Update) and update.match.game.my_turn  # each cuts for the deal
+    cut = Computer("easy", 1).act(update.match.game)
+    snapshot = first.snapshot()
+    assert snapshot is not None
+    ann.leave()
+    bob.leave()
+    first.close()
+    host = open_table(resume=snapshot)
+    ann = players(host, "Ann")  # her seat back, and her turn: the first to cut
+    steps = len(snapshot.recorder.record.steps)
+    ann.act(cut)
+    told: list[News] = []
+
+    def heard(news: News) -> bool:
+        told.append(news)
+        return isinstance(news, Refused)
+
+    wait_for(ann, heard)
+    assert [news.text for news in told if isinstance(news, Refused)] == [
+        "The game goes on once the host says so."
+    ]
+    assert not any(isinstance(news, Update) for news in told)  # the game waits for the host
+    assert len(host.snapshot().recorder.record.steps) == steps  # type: ignore[union-attr]
+    host.call(host.start)
+    going_on = wait_for(ann, lambda news: isinstance(news, Update))
+    assert isinstance(going_on, Update) and going_on.match.game.my_turn
+    ann.act(cut)
+    cut_made = wait_for(ann, lambda news: isinstance(news, Update) and news.by == 0)
+    assert isinstance(cut_made, Update) and not cut_made.match.game.my_turn
+
+
+def test_a_code_changed_after_wrong_tries_is_the_code_kept(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    kept: list[TableSnapshot] = []
+    host = open_table(keep=lambda snapshot: kept.append(snapshot))
+    ann = players(host, "Ann")
+    players(host, "Bob")
+    ann.start()
+    wait_for(ann, lambda news: isinstance(news, Update))
+    for _ in range(WRONG_CODES):
+        with pytest.raises(JoinError, match="did not accept the code"):
+            RemoteTable("127.0.0.1", host.port, code="5-wrong-guess", name="Eve").join()
+    on_host(host, lambda: host.code != CODE)
+    on_host(host, lambda: bool(kept) and kept[-1].code == host.code)
+
+
+def test_a_table_that_closes_is_told_at_once_even_while_the_player_decides(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table()
+    ann = players(host, "Ann")
+    host.close()
+    deadline = time.monotonic() + 10
+    heard: list[News] = []
+    while not any(isinstance(news, Closed) for news in heard):
+        assert time.monotonic() < deadline, heard
+        heard += ann.chatter()  # what the screen looks at while a question is asked
+    assert any(isinstance(news, Notice) and "closed the table" in news.text for news in heard)
 
 
 def test_the_same_name_is_refused_while_its_player_is_still_there(

@@ -4,6 +4,7 @@ table that goes away and is joined again."""
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 
 import pytest
@@ -109,6 +110,60 @@ def test_a_table_that_goes_is_joined_again_on_r() -> None:
     assert table.rejoined == 2
     assert any("r joins it again" in frame for frame in screen.frames)
     assert any("box port 7121" in frame for frame in screen.frames)
+    assert "You are back at the table." in screen.frames[-1]
+
+
+def test_a_table_lost_while_the_player_decides_drops_the_question_at_once() -> None:
+    """The news of a lost connection comes while the cut is asked: the question goes (the
+    game may move on meanwhile), r joins again, and the table asks afresh."""
+
+    class Lost(PeopleTable):
+        told = False
+
+        def chatter(self) -> list[News]:
+            if self.told:
+                return []
+            self.told = True
+            return [Notice("The connection to the table was lost."), Closed("Lost.")]
+
+    table = Lost()
+    table.rejoined = 1  # the next attempt joins
+    screen = run(table, [None, "r"])  # nothing typed for a moment: the news comes
+    gone = next(frame for frame in screen.frames if "r joins it again" in frame)
+    assert "The table is gone." in gone and "Where do you cut the pack?" not in gone
+    assert table.rejoined == 2
+    assert "You are back at the table." in screen.frames[-1]
+    assert "Where do you cut the pack?" in screen.frames[-1]  # asked afresh
+
+
+def test_the_screen_answers_while_the_table_is_joined_again() -> None:
+    """Joining again waits on the network aside from the screen: a resize meanwhile is
+    answered, with the table still being joined."""
+
+    class Slow(PeopleTable):
+        def __init__(self) -> None:
+            super().__init__([Closed("The connection to the table was lost.")])
+            self.let_in = threading.Event()
+
+        def rejoin(self) -> str | None:
+            self.let_in.wait(5)
+            return None
+
+    table = Slow()
+
+    def grow(screen: FakeScreen) -> str:
+        return screen.resize(30, 90)
+
+    def let_in(screen: FakeScreen) -> None:
+        table.let_in.set()
+        for thread in threading.enumerate():  # the attempt is over before the next look
+            if thread.name == "rejoin":
+                thread.join(5)
+        return None
+
+    screen = run(table, ["r", grow, let_in])
+    joining = [frame for frame in screen.frames if frame.count("\n") == 29]
+    assert joining and "Joining the table again..." in joining[0].splitlines()[-2]
     assert "You are back at the table." in screen.frames[-1]
 
 

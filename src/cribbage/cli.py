@@ -438,7 +438,9 @@ _GAME_OPTIONS: Final = frozenset(
     }
 )
 """The options that set a game's rules (at a table: the host's alone)."""
-_DISPLAY_OPTIONS: Final = frozenset({"ascii", "quiet", "no_autoplay", "random_cut", "coach"})
+_DISPLAY_OPTIONS: Final = frozenset(
+    {"ascii", "quiet", "no_autoplay", "random_cut", "coach", "keypad"}
+)
 """The options of each player's own screen."""
 
 TOOLS: Final[dict[str, frozenset[str]]] = {
@@ -496,6 +498,11 @@ def check_combination(args: argparse.Namespace) -> None:
             raise UsageError(
                 f"{name(rules[0])} does not go with --resume: a table opens again with its "
                 "own rules. Try 'cribbage --help'."
+            )
+        if "code" in given:
+            raise UsageError(
+                "--code does not go with --resume: a table opens again with its own code. "
+                "Try 'cribbage --help'."
             )
     if args.seat is not None and args.watch:
         raise UsageError("--seat and --watch go one at a time. Try 'cribbage --help'.")

@@ -18,7 +18,7 @@ import sys
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .choices import DEFAULT_PORT, Counting
 from .cli import TableError, UsageError, check_terminal, game_options, stopped_by_signals
@@ -46,10 +46,23 @@ def login_name() -> str:
         return "Player"
 
 
+_EVERY_ADDRESS: Final = frozenset({"0.0.0.0", "::"})
+"""Addresses that listen on every address of the machine, which others cannot join at."""
+
+
+def join_address(address: str, port: int) -> str:
+    """`HOST:PORT` as `--join` reads it (an IPv6 address in brackets).
+
+    >>> join_address("192.168.1.5", 7121), join_address("::1", 7121)
+    ('192.168.1.5:7121', '[::1]:7121')
+    """
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+
+
 def addresses(bind: str | None) -> list[str]:
     """The addresses others may join at: `bind` if given, else every address of this
     machine that is not its loopback (the loopback when there is no other)."""
-    if bind:
+    if bind and bind not in _EVERY_ADDRESS:
         return [bind]
     found: list[str] = []
     with contextlib.suppress(OSError):  # the address the machine goes out from, if any
@@ -128,6 +141,7 @@ def _host(args: argparse.Namespace) -> int:
         else:
             keeper.set_aside()
         printer = _Printer(options.game_config()) if headless else None
+        bind = args.bind if resume is None or args.bind is not None else resume.bind
         host = Host(
             options.game_config(),
             options.match_config(),
@@ -135,8 +149,8 @@ def _host(args: argparse.Namespace) -> int:
             counting=options.counting,
             own_name=None if headless else name,
             code=code,
-            bind=args.bind,
-            port=DEFAULT_PORT if args.port is None else args.port,
+            bind=bind,
+            port=_port(args.port, resume),
             seed=options.seed,
             resume=resume,
             on_news=printer.news if printer is not None else None,
@@ -148,7 +162,7 @@ def _host(args: argparse.Namespace) -> int:
         except HostError as err:
             raise TableError(str(err)) from None
         try:
-            where = [f"{address}:{port}" for address in addresses(args.bind)]
+            where = [join_address(address, port) for address in addresses(bind)]
             if printer is not None:
                 for note in keeper.notes:
                     print(note, flush=True)
@@ -156,6 +170,15 @@ def _host(args: argparse.Namespace) -> int:
             return _host_screen(host, args, options, where, keeper.notes, keeper.claimed is None)
         finally:
             host.close()
+
+
+def _port(asked: int | None, resume: TableSnapshot | None) -> int:
+    """The port to listen on: the one asked for, else the one a table opened again had."""
+    if asked is not None:
+        return asked
+    if resume is not None and resume.port is not None:
+        return resume.port
+    return DEFAULT_PORT
 
 
 class _TableKeeper:
@@ -314,7 +337,10 @@ def _host_screen(
     host.close()
     snapshot = host.snapshot()
     if snapshot is not None and not snapshot.recorder.state.over and kept:
-        print("The table is kept: cribbage --host --resume opens it again, with the same code.")
+        print(
+            "The table is kept: cribbage --host --resume opens it again, with the same code "
+            f"and port ({host.port})."
+        )
     return status
 
 
@@ -351,6 +377,7 @@ def _join(args: argparse.Namespace) -> int:
     from .net.client import JoinError, RemoteTable, parse_address
     from .storage import Storage
     from .ui import Hooks, run_table
+    from .ui.lobby import describe
     from .ui.screen import TerminalGone
 
     try:
@@ -377,16 +404,19 @@ def _join(args: argparse.Namespace) -> int:
         counter = _Counter(storage, table)
         hooks = Hooks(on_update=None if table.watch else counter.update)
         where = "watching" if table.watch else "sitting"
+        match = table.match_config
+        game = describe(table.config, match.games, match.points) if match is not None else ""
         try:
             status = run_table(
                 table,
                 replace(options, counting=Counting.AUTOMATIC),
                 ascii_only=args.ascii,
                 title=f"You are {where} at the table at {host}:{port}",
-                particulars=lambda: [],
+                particulars=lambda: [f"The game: {game.lower()}."] if game else [],
                 me=table.seat,
                 can_start=not table.hosted and not table.watch,
                 hooks=hooks,
+                starter="the host" if table.hosted else "a player",
             )
         except TerminalGone:
             status = 128 + 1

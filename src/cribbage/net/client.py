@@ -18,6 +18,7 @@ from concurrent.futures import Future
 from typing import Any, Final
 
 from ..frame import Frame
+from ..match import MatchConfig
 from ..rules import Action, GameConfig
 from ..tables import Closed, Notice, Refused, Said, Seats, Update
 from ..tables.news import Inbox, LiveTable, Presence
@@ -25,7 +26,7 @@ from ..text import visible
 from ..view import MatchView
 from . import messages as m
 from .channel import Channel, ChannelError, VersionMismatch, WrongCode, join_handshake
-from .host import SILENCE_SECONDS
+from .host import SILENCE_SECONDS, why
 
 __all__ = ["JoinError", "RemoteTable", "parse_address"]
 
@@ -101,6 +102,7 @@ class RemoteTable(LiveTable):
         self.seat: int | None = None
         self.watch = watch
         self.frame: Frame | None = None
+        self.match_config: MatchConfig | None = None
         self.level = "expert"
         self.hosted = True
         """The table's host plays at its screen (who starts the game and gives seats)."""
@@ -182,7 +184,7 @@ class RemoteTable(LiveTable):
             welcomed.set_exception(JoinError(text))
         else:  # said at once, and acted on when the game gets to it
             self.inbox.post(Notice(text), chatter=True)
-            self.inbox.post(Closed(text))
+            self.inbox.post(Closed(text), chatter=True)  # heard while the player decides too
 
     async def _connect(self) -> Channel:
         where = f"{self.host} port {self.port}"
@@ -193,9 +195,7 @@ class RemoteTable(LiveTable):
         except ConnectionRefusedError:
             raise JoinError(f"No table is open at {where}: the connection was refused.") from None
         except OSError as err:
-            raise JoinError(
-                f"The table at {where} cannot be reached ({err.strerror or err})."
-            ) from None
+            raise JoinError(f"The table at {where} cannot be reached ({why(err)}).") from None
         try:
             channel = await join_handshake(reader, writer, self.code)
         except VersionMismatch as err:
@@ -206,8 +206,8 @@ class RemoteTable(LiveTable):
             raise JoinError(f"The table at {where} did not accept the code {self.code}.") from None
         except (ChannelError, asyncio.IncompleteReadError, ConnectionError, OSError) as err:
             writer.close()
-            why = str(err) if isinstance(err, ChannelError) else "the connection closed"
-            raise JoinError(f"The table at {where} could not be joined: {why[:200]}") from None
+            detail = str(err) if isinstance(err, ChannelError) else "the connection closed"
+            raise JoinError(f"The table at {where} could not be joined: {detail[:200]}") from None
         channel.send(
             {"type": "join", "name": self.name[:64], "seat": self.wanted, "watch": self.watch}
         )
@@ -219,8 +219,9 @@ class RemoteTable(LiveTable):
         welcomed = self._welcomed
         assert welcomed is not None
         match message:
-            case m.Welcome(seat, game, _, level, hosted):
+            case m.Welcome(seat, game, match, level, hosted):
                 self.frame = Frame(game, seat if seat is not None else 0)
+                self.match_config = match
                 self.seat = seat
                 self.level = level
                 self.hosted = hosted
@@ -229,6 +230,8 @@ class RemoteTable(LiveTable):
             case m.SeatsMessage(seats, started):
                 frame = self._frame()
                 if len(seats) == frame.players:
+                    if self.seat is not None:  # the name the table knows the player by
+                        self.name = seats[self.seat].name
                     self._seats = Seats(frame.per_seat(seats), started)
                     self.started = started
                     self.inbox.post(self._seats, chatter=True)

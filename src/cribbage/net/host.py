@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import random
 import socket
 import threading
@@ -57,6 +58,7 @@ __all__ = [
     "HostSeat",
     "clean_name",
     "seat_number",
+    "why",
 ]
 
 DEFAULT_PORT: Final = choices.DEFAULT_PORT
@@ -89,6 +91,13 @@ SEAT_NAMES: Final = SEAT_PLACES
 class HostError(Exception):
     """The table cannot open (the port is in use, the address is not this machine's); the
     text says so in a sentence."""
+
+
+def why(err: OSError) -> str:
+    """What went wrong with the network, in the system's words (without Python's)."""
+    if err.errno:
+        return os.strerror(err.errno).lower()
+    return "the network did not say why"
 
 
 def seat_number(text: str, players: int) -> int:
@@ -242,9 +251,12 @@ class Host:
                 raise HostError(
                     f"Port {self.port} is in use on this machine: choose another with --port."
                 ) from None
-            raise HostError(
-                f"The table cannot listen on {where} ({err.strerror or err})."
-            ) from None
+            if err.errno in (99, 49, 10049):  # EADDRNOTAVAIL
+                raise HostError(
+                    f"{host} is not an address of this machine: name one of its own with "
+                    "--bind, or leave --bind out to listen on all of them."
+                ) from None
+            raise HostError(f"The table cannot listen on {where} ({why(err)}).") from None
         self.sockets = [sock]
         self.port = sock.getsockname()[1]
         self._warm_up()
@@ -494,6 +506,7 @@ class Host:
             f"{self.code}.",
             seats=[0],
         )
+        self._keep()  # a table opened again opens with the new code
 
     def _seat(self, conn: _Conn, join: m.Join) -> None:
         number = self._seat_for(join)
@@ -509,7 +522,7 @@ class Host:
                 ),
             )
             self._send(conn, m.seats_message(self.seat_infos(), self.started))
-            if self.core is not None:
+            if self.core is not None and self.playing:
                 self._send_update(conn, None, (), None)
             self._notice(f"{name} is watching.")
             return
@@ -530,7 +543,7 @@ class Host:
             ),
         )
         self._seats_changed()
-        if self.core is not None:
+        if self.core is not None and self.playing:  # else the game is shown once it goes on
             self._send_update(conn, number, (), None)
         self._notice(f"{seat.name} is back." if back else f"{seat.name} has joined.")
         self._advance()
@@ -622,6 +635,9 @@ class Host:
             return
         if self.core is None:
             self._close_conn(conn, "An action was sent before the game started.")
+            return
+        if not self.playing:  # a table opened again, before the host goes on with it
+            self._send(conn, m.text_message("refused", "The game goes on once the host says so."))
             return
         self.act(seat, action, conn)
 
@@ -764,7 +780,15 @@ class Host:
         )
         recorder = self.core.recorder
         frozen = Recorder(recorder.state, recorder.record)  # as it stands at this step
-        return TableSnapshot(frozen, self.code, names, self.level, headless=self.local is None)
+        return TableSnapshot(
+            frozen,
+            self.code,
+            names,
+            self.level,
+            headless=self.local is None,
+            port=self.port or None,
+            bind=self.bind,
+        )
 
     def _keep(self) -> None:
         """Keep the table as it stands, aside from the server's thread: writing a file waits

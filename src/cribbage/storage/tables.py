@@ -35,6 +35,10 @@ class TableSnapshot:
     level: str
     headless: bool = False
     """The table had no seat of the host's own (`--headless`)."""
+    port: int | None = None
+    """The port it listened on (None: not known; the default is used)."""
+    bind: str | None = None
+    """The address it listened on (`--bind`; None: every address of the machine)."""
 
 
 def to_saved(snapshot: TableSnapshot, match_id: str | None = None) -> SavedMatch:
@@ -44,6 +48,8 @@ def to_saved(snapshot: TableSnapshot, match_id: str | None = None) -> SavedMatch
         "computer": snapshot.level,
         "code": snapshot.code,
         "headless": snapshot.headless,
+        "port": snapshot.port,
+        "bind": snapshot.bind,
     }
     for seat, name in enumerate(snapshot.names):
         options[f"seat{seat}"] = name
@@ -77,4 +83,13 @@ def from_saved(saved: SavedMatch) -> TableSnapshot:
     headless = options.get("headless", False)
     if not isinstance(headless, bool):
         raise UnusableSaveError("it does not say whether the host had a seat")
-    return TableSnapshot(saved.recorder, code, tuple(names), level, headless)
+    port, bind = options.get("port"), options.get("bind")
+    if port is not None and (
+        not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535
+    ):
+        raise UnusableSaveError("it keeps a port that is not valid")
+    if bind is not None and (
+        not isinstance(bind, str) or not 0 < len(bind) <= 255 or not bind.isprintable()
+    ):
+        raise UnusableSaveError("it keeps an address that is not valid")
+    return TableSnapshot(saved.recorder, code, tuple(names), level, headless, port, bind)

@@ -79,6 +79,7 @@ def run_table(
     can_start: bool,
     hooks: Hooks | None = None,
     notes: Sequence[str] = (),
+    starter: str = "the host",
 ) -> int:
     """Play a seat of a table with people in the terminal, from its lobby (`lobby.lobby`,
     whose arguments these are, with `notes` for its messages) to the last game; return the
@@ -96,6 +97,7 @@ def run_table(
             me=me,
             can_start=can_start,
             notes=notes,
+            starter=starter,
         )
         if not started:
             table.leave()

@@ -13,6 +13,7 @@ running record), and `keys` binds extra keys to actions on the UI (a hint panel)
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -224,6 +225,11 @@ class Quit(Exception):
     """The player confirmed they want to stop."""
 
 
+class _TableGone(Exception):
+    """The connection to the table was lost while the player decided: the question is
+    dropped, as the game may have moved on by the time the player is back."""
+
+
 class GameUI:
     """One session of play on a screen: a match, then "Another game?"."""
 
@@ -292,6 +298,8 @@ class GameUI:
         """The end of the last game shown: its `GameOver`, and the `MatchOver` if any."""
         self.awaiting = False
         """An action was sent to the table and its answer has not come yet."""
+        self.gone = False
+        """The connection to the table was lost: the player is asked to join again."""
         self.game_ended = False
         """The end of the game the table stands at has been shown."""
         self.seat_log = SeatLog()
@@ -388,11 +396,17 @@ class GameUI:
             game = self.current.game
             if game.phase is Phase.GAME_OVER and not self.game_ended:
                 return
+            if self.gone:
+                self.rejoin()
+                continue
             news = self.game_table.news()
             if news is not None:
                 self.take(news)
             elif self.my_turn():
-                action = self.ask(game)
+                try:
+                    action = self.ask(game)
+                except _TableGone:
+                    continue
                 if isinstance(action, Discard | Play):
                     self.seat_log.decided((self.current.number, game.hand_number), game, action)
                 self.awaiting = True
@@ -441,8 +455,10 @@ class GameUI:
                 self.seating = self._seating()
                 self.speaker = replace(self.speaker, seating=self.seating)
                 self.table.names = self.seating.names
-            case Closed():
-                self.rejoin()  # the sentence came as a notice already
+            case Closed():  # the sentence came as a notice already
+                self.gone = True
+                if self.view is not None:
+                    raise _TableGone
             case _ as unreachable:
                 assert_never(unreachable)
 
@@ -464,14 +480,33 @@ class GameUI:
                 self.confirm_quit()
             elif key in ("r", "R"):
                 self.log.say("Joining the table again...")
-                self.draw()
-                problem = self.game_table.rejoin()
+                problem = self._rejoining()
                 if problem is None:
-                    self.awaiting = False
+                    self.gone = self.awaiting = False
                     self.log.say("You are back at the table.", Tone.RESULT)
                     self.set_prompt("", "")
                     return
                 self.log.say(problem, Tone.ERROR)
+
+    def _rejoining(self) -> str | None:
+        """Join the table again aside from the screen, which answers the terminal meanwhile
+        (a resize); a sentence when the table could not be joined. A quit asked for
+        meanwhile is asked once the attempt is over."""
+        answer: list[str | None] = []
+        joining = threading.Thread(
+            target=lambda: answer.append(self.game_table.rejoin()), name="rejoin", daemon=True
+        )
+        joining.start()
+        self.set_prompt("Joining the table again...", "q quit")
+        quitting = False
+        while joining.is_alive():
+            self.draw()  # at the terminal's size now: a resize is answered here
+            key = self.screen.read_key(_POLL)
+            quitting = quitting or key in ("q", "Q", F10)
+        joining.join()
+        if quitting:
+            self.confirm_quit()
+        return answer[0] if answer else "The table could not be joined."
 
     def idle(self) -> None:
         """Wait a moment for the table's news, with the keys that work anywhere."""

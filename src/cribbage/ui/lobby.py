@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 from ..rules import GameConfig
-from ..tables import Notice, Said, Table, Update
+from ..tables import Closed, Notice, Refused, Said, Table, Update
 from ..tables.news import SEAT_PLACES, TALK_LENGTH, Presence
 from ..variants import variant_of
 from .keys import BACKSPACE, ENTER, ESCAPE, F10, REDRAW, RESIZE
@@ -55,18 +55,20 @@ def lobby(
     me: int | None,
     can_start: bool,
     notes: Sequence[str] = (),
+    starter: str = "the host",
 ) -> tuple[bool, list[Line]]:
     """Wait on `screen` for the game at `table` to start.
 
     `particulars` gives the lines on how to join (asked afresh at each drawing: the join code
     may change). `me` is the player's seat by the table's numbering (None: watching); with
-    `can_start`, Enter starts the game; `notes` open the messages. Returns whether the game started (False: the player
-    left with q), and the messages seen meanwhile, for the game's message log.
+    `can_start`, Enter starts the game, else `starter` does ("the host", "a player"); `notes`
+    open the messages. Returns whether the game started (False: the player left with q),
+    and the messages seen meanwhile, for the game's message log.
     """
     log: list[Line] = [Line(note, Tone.ERROR) for note in notes]
     typing: str | None = None
     while True:
-        _draw(screen, table, title, particulars(), me, can_start, log, typing)
+        _draw(screen, table, title, particulars(), me, can_start, starter, log, typing)
         key = screen.read_key(_POLL)
         while (news := table.news()) is not None:
             match news:
@@ -76,6 +78,10 @@ def lobby(
                     log.append(Line(f"{name}: {text}", Tone.TALK))
                 case Notice(text):
                     log.append(Line(text))
+                case Refused(text):
+                    log.append(Line(text, Tone.ERROR))
+                case Closed():  # its sentence came as a notice
+                    log.append(Line("q leaves; then join again the same way.", Tone.ERROR))
                 case _:
                     pass
         if key is None or key in (RESIZE, REDRAW):
@@ -109,6 +115,7 @@ def _draw(
     particulars: Sequence[str],
     me: int | None,
     can_start: bool,
+    starter: str,
     log: list[Line],
     typing: str | None,
 ) -> None:
@@ -170,7 +177,7 @@ def _draw(
         elif can_start:
             waiting = "Enter starts the game; the computer takes the empty seats."
         else:
-            waiting = "Waiting for the host to start the game."
+            waiting = f"Waiting for {starter} to {'go on with' if resumed else 'start'} the game."
         screen.put(rows - 2, 0, waiting[:cols])
         keys = ("Enter start   " if can_start else "") + "m talk   q leave"
         screen.put(rows - 1, 0, keys[:cols])

@@ -16,7 +16,8 @@ from .screen import PLAIN, Style
 
 __all__ = ["FakeScreen", "Key", "OutOfKeys"]
 
-Key = str | Callable[["FakeScreen"], str]
+Key = str | None | Callable[["FakeScreen"], str | None]
+"""A key pressed, or what makes it (None: no key before the wait is over)."""
 
 
 class OutOfKeys(Exception):
