@@ -3,16 +3,23 @@ and status 2; a table that cannot be opened or joined is one sentence and status
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import contextlib
 import errno
+import json
 import socket
 import subprocess
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from cribbage import __version__
 from cribbage.match import MatchConfig
+from cribbage.net import channel
 from cribbage.net.client import parse_address
 from cribbage.net.host import Host, why
 from cribbage.people import addresses, join_address
@@ -108,6 +115,48 @@ def test_a_refused_connection_is_one_sentence(
         terminals, tmp_path, "--join", f"127.0.0.1:{free_port}", "--code", "1-amber-otter"
     )
     assert "connection was refused" in line
+
+
+@pytest.fixture
+def older_table() -> Iterator[int]:
+    """A table of an older version of the program speaking the same protocol, on a port of
+    the loopback: it answers each hello with its own and hangs up."""
+    loop = asyncio.new_event_loop()
+    ready: concurrent.futures.Future[int] = concurrent.futures.Future()
+    stop = asyncio.Event()
+
+    async def table(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(Exception):
+            await channel.read_frame(reader, 4096)
+            older = {"program": "cribbage", "version": "0.0.1", "protocol": channel.PROTOCOL}
+            channel.write_frame(writer, json.dumps(older).encode())
+            await writer.drain()
+        writer.close()
+
+    async def serve() -> None:
+        server = await asyncio.start_server(table, "127.0.0.1", 0)
+        ready.set_result(server.sockets[0].getsockname()[1])
+        async with server:
+            await stop.wait()
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
+    thread.start()
+    try:
+        yield ready.result(10)
+    finally:
+        loop.call_soon_threadsafe(stop.set)
+        thread.join(10)
+        loop.close()
+
+
+def test_a_table_of_another_version_is_one_sentence(
+    terminals: Callable[..., Terminal], tmp_path: Path, older_table: int
+) -> None:
+    line = failed_join(
+        terminals, tmp_path, "--join", f"127.0.0.1:{older_table}", "--code", "1-amber-otter"
+    )
+    assert f"different versions of cribbage (0.0.1 and {__version__})" in line
+    assert line.endswith("cannot play together: use the same version.")
 
 
 def test_an_unknown_host_is_one_sentence(

@@ -85,7 +85,7 @@ class WrongCode(ChannelError):
 
 
 class VersionMismatch(ChannelError):
-    """The other side speaks another version of the protocol."""
+    """The other side is another version of the program, or speaks another protocol."""
 
 
 def hello() -> dict[str, Any]:
@@ -157,17 +157,19 @@ def _bytes_field(value: dict[str, Any], name: str, size: int) -> bytes:
 
 
 def check_hello(value: dict[str, Any]) -> None:
-    """Return when `value` is the hello of this program speaking this protocol.
+    """Return when `value` is the hello of this version of this program, speaking this
+    protocol.
 
     Raises:
-        VersionMismatch: another version of the protocol, in a sentence naming both
-            versions of the program.
+        VersionMismatch: another version of the program or of the protocol, in a sentence
+            naming both versions of the program (a table and its players play by one
+            program's rules, word for word).
         ChannelError: not this program's hello at all.
     """
     if value.get("program") != PROGRAM:
         raise ChannelError("The other side is not a cribbage table or player.")
     protocol, version = value.get("protocol"), value.get("version")
-    if protocol != PROTOCOL:
+    if protocol != PROTOCOL or version != __version__:
         theirs = version if isinstance(version, str) and version.isprintable() else "?"
         raise VersionMismatch(
             f"The table and the player run different versions of cribbage ({theirs[:20]} "
@@ -282,7 +284,7 @@ async def join_handshake(
     """The player's side of the handshake with a table, using `code`.
 
     Raises:
-        VersionMismatch: the table speaks another protocol version.
+        VersionMismatch: the table is of another version of the program or the protocol.
         WrongCode: the table did not accept the code.
         ChannelError: the other side is not a table, or broke the handshake.
         asyncio.IncompleteReadError, OSError: the connection failed.
@@ -332,7 +334,8 @@ async def table_handshake(
     """The table's side of the handshake with a player, for the join code `code`.
 
     Raises:
-        VersionMismatch: the player speaks another protocol version (told so first).
+        VersionMismatch: the player is of another version of the program or the protocol
+            (told so first).
         WrongCode: the player used another code (told so first).
         ChannelError: the other side is not a player, or broke the handshake.
         asyncio.IncompleteReadError, OSError: the connection failed.
