@@ -363,7 +363,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--resume",
         action="store_true",
         help="with --host: open the table saved when the host last left it, with the same "
-        "code; its players join again to take back their seats",
+        "code, port and address; its players join again to take back their seats",
     )
     add("--version", action="version", version=f"cribbage {__version__}")
     return parser
