@@ -337,6 +337,25 @@ def test_a_table_without_a_host_starts_on_a_players_word_and_plays_again_when_al
     assert isinstance(fresh, Update) and fresh.match.number == 1
 
 
+def test_after_the_match_a_leaver_is_not_waited_for_and_the_last_onlooker_closes_it(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table(GameConfig(target=31))
+    ann = players(host, "Ann")
+    bob = players(host, "Bob")
+    eve = players(host, "Eve", watch=True)
+    ann.start()
+    assert all(update.match.over for update in play_out([ann, bob]))
+    bob.leave()
+    left = wait_for(eve, lambda news: isinstance(news, Notice) and "Bob" in news.text)
+    assert isinstance(left, Notice) and left.text == "Bob has left."  # no waiting: it is over
+    ann.leave()
+    wait_for(eve, lambda news: isinstance(news, Notice) and news.text == "Ann has left.")
+    assert not host.ended.is_set()  # an onlooker is still there
+    eve.leave()
+    assert host.ended.wait(10)  # the last one out: a table with no host closes
+
+
 def test_each_player_sees_the_game_from_its_own_seat(
     open_table: Callable[..., Host], players: Callable[..., RemoteTable]
 ) -> None:

@@ -167,6 +167,22 @@ def test_the_screen_answers_while_the_table_is_joined_again() -> None:
     assert "You are back at the table." in screen.frames[-1]
 
 
+def test_an_onlooker_is_not_offered_the_coach_at_the_end_of_a_hand() -> None:
+    class Watching(PeopleTable):
+        @property
+        def watching(self) -> bool:
+            return True
+
+    for table, offered in ((PeopleTable(), True), (Watching(), False)):
+        screen = FakeScreen(24, 80, ["c", "x"])
+        ui = GameUI(screen, FAST, table=table)
+        asked: list[bool] = []
+        ui.show_coach = lambda: asked.append(True)  # type: ignore[method-assign]
+        ui.hand_over()
+        assert ("c coach" in screen.frames[0]) is offered
+        assert asked == ([True] if offered else [])
+
+
 def test_the_table_says_whom_it_waits_for() -> None:
     """While another person decides, the prompt names them, and marks one who has gone."""
 

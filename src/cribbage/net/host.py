@@ -692,6 +692,7 @@ class Host:
         if conn.watcher:
             if conn in self.watchers:
                 self.watchers.remove(conn)
+            self._maybe_again()  # the last to leave a table with no host closes it
             return
         if conn.seat is None:
             return
@@ -702,7 +703,9 @@ class Host:
         if self.started:
             seat.presence = Presence.AWAY
             verb = "has left" if quit else "has lost the connection"
-            self._notice(f"{seat.name} {verb}; the table waits for them to join again.")
+            over = self.core is not None and self.core.recorder.state.over
+            waits = "" if over else "; the table waits for them to join again"  # mid-match
+            self._notice(f"{seat.name} {verb}{waits}.")
         else:
             seat.presence = Presence.EMPTY
             self._notice(f"{seat.name} has left.")

@@ -1011,14 +1011,15 @@ class GameUI:
     def hand_over(self) -> None:
         """The end of a hand: the coach's review with --coach (or on c), then a key for the next deal."""
         saved = self.prompt, self.keys
+        coaching = not self.game_table.watching  # an onlooker has no hand to go over
         self.set_prompt(
             "The hand is over: press any key for the next deal.",
-            "any key goes on   c coach   ? help   q quit",
+            f"any key goes on   {'c coach   ' if coaching else ''}? help   q quit",
         )
         try:
-            if self.options.coach:
+            if self.options.coach and coaching:
                 self.show_coach()
-            while self.key() == COACH_KEY:
+            while self.key() == COACH_KEY and coaching:
                 self.show_coach()
         finally:
             self.prompt, self.keys = saved
