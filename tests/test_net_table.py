@@ -219,6 +219,7 @@ def test_a_code_changed_after_wrong_tries_is_the_code_kept(
             RemoteTable("127.0.0.1", host.port, code="5-wrong-guess", name="Eve").join()
     on_host(host, lambda: host.code != CODE)
     on_host(host, lambda: bool(kept) and kept[-1].code == host.code)
+    assert kept[-1].recorder.record.names == ("Ann", "Bob")  # the record names its people
 
 
 def test_a_table_that_closes_is_told_at_once_even_while_the_player_decides(

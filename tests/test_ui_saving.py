@@ -308,6 +308,15 @@ def test_the_replay_keys_go_forward_back_and_quit(tmp_path: Path) -> None:
     assert "Replay: step 4 of" in "\n".join(screen.frames)
 
 
+def test_the_replay_of_a_tables_record_names_its_people(tmp_path: Path) -> None:
+    record = replace(load_record(finished_record(tmp_path)), names=("Ann", "Bob"))
+    screen = FakeScreen(keys=[" "] * 12 + ["q"])
+    assert ReplayUI(screen, record).run() == 0
+    shown = screen.text()
+    assert "Ann" in shown and "Bob" in shown  # on the board and in the messages
+    assert "You" not in shown and "Computer" not in shown
+
+
 def test_the_replay_of_a_record_with_an_illegal_step_is_refused(tmp_path: Path) -> None:
     record = load_record(finished_record(tmp_path))
     steps = list(record.steps)

@@ -116,6 +116,18 @@ def test_a_record_replays_the_match_exactly() -> None:
     again = Record.from_json(text)
     assert again == recorder.record
     assert replay(again) == recorder.state
+    assert "names" not in json.loads(text)  # a game against the computer names nobody
+
+
+def test_a_tables_record_keeps_its_peoples_names_through_every_step() -> None:
+    start = Recorder.start(4, GameConfig(players=3))
+    recorder = Recorder(start.state, replace(start.record, names=("Ann", "Bob", "Computer")))
+    rng = random.Random(4)
+    for _ in range(20):
+        recorder.apply(random_action(recorder.state.game, rng))
+    again = Record.from_json(recorder.record.to_json())
+    assert again.names == ("Ann", "Bob", "Computer") and again == recorder.record
+    assert replay(again) == recorder.state  # names change nothing in the match
 
 
 @pytest.mark.parametrize(
@@ -140,6 +152,11 @@ def test_a_record_replays_the_match_exactly() -> None:
             ),
             "not legal",
         ),
+        (lambda d: json.dumps({**d, "names": ["Ann"]}), "not one for each seat"),
+        (lambda d: json.dumps({**d, "names": "Ann Bob"}), "not one for each seat"),
+        (lambda d: json.dumps({**d, "names": ["Ann", "B" * 17]}), "1 to 16 characters"),
+        (lambda d: json.dumps({**d, "names": ["Ann", "\u001b[2J"]}), "1 to 16 characters"),
+        (lambda d: json.dumps({**d, "names": ["Ann", ""]}), "1 to 16 characters"),
     ],
 )
 def test_broken_records_are_refused_with_a_sentence(mangle: object, message: str) -> None:

@@ -44,6 +44,7 @@ from .text import clause
 
 __all__ = [
     "FORMAT",
+    "NAME_LENGTH",
     "NEXT_GAME",
     "SEEDS",
     "VERSION",
@@ -78,6 +79,9 @@ class Record:
     game_config: GameConfig = GameConfig()
     match_config: MatchConfig = MatchConfig()
     steps: tuple[Step, ...] = ()
+    names: tuple[str, ...] | None = None
+    """Who sat at each seat, by name, for a match played by people at a table (None:
+    against the computer). It changes nothing in the replay but the names shown."""
 
     def to_json(self) -> str:
         """The record as compact, stable JSON."""
@@ -109,6 +113,7 @@ class Record:
                 "first_dealer": match.first_dealer.value,
             },
             "steps": [_step_to_json(step) for step in self.steps],
+            **({"names": list(self.names)} if self.names is not None else {}),
         }
 
     @staticmethod
@@ -165,7 +170,8 @@ class Record:
                 first_dealer=FirstDealer(match["first_dealer"]),
             )
             steps = tuple(_step_from_json(step) for step in data["steps"])
-            return Record(_int(data["seed"], SEEDS), game_config, match_config, steps)
+            names = _names(data.get("names"), game_config.players)
+            return Record(_int(data["seed"], SEEDS), game_config, match_config, steps, names)
         except (KeyError, TypeError, ValueError, InvalidCardError) as err:
             raise InvalidRecordError(
                 f"The record has a bad or missing field ({clause(str(err))})."
@@ -178,6 +184,21 @@ def _int(value: object, allowed: range) -> int:
     if value not in allowed:
         raise ValueError(f"a number is not from {allowed.start} to {allowed.stop - 1}")
     return value
+
+
+NAME_LENGTH: Final = 16
+"""The longest name a record holds: a seat's at a table with people."""
+
+
+def _names(value: object, players: int) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != players:
+        raise ValueError("the names are not one for each seat")
+    for name in value:
+        if not isinstance(name, str) or not 0 < len(name) <= NAME_LENGTH or not name.isprintable():
+            raise ValueError(f"a name is not printable text of 1 to {NAME_LENGTH} characters")
+    return tuple(value)
 
 
 def _bool(value: object) -> bool:
@@ -266,6 +287,7 @@ class Recorder:
             self.record.game_config,
             self.record.match_config,
             self.record.steps + (step,),
+            self.record.names,
         )
         self.events.extend(new_events)
         return new_events

@@ -782,7 +782,8 @@ class Host:
             for seat in self.seats
         )
         recorder = self.core.recorder
-        frozen = Recorder(recorder.state, recorder.record)  # as it stands at this step
+        record = replace(recorder.record, names=self.names())  # for the replay, by name
+        frozen = Recorder(recorder.state, record)  # as it stands at this step
         return TableSnapshot(
             frozen,
             self.code,

@@ -12,13 +12,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, Protocol, TypeAlias
 
+from .. import record
 from ..events import Event
 from ..match import MatchOver
 from ..rules import Action, GameConfig
 from ..view import MatchView
 
-NAME_LENGTH: Final = 16
-"""The longest name at a table with people."""
+NAME_LENGTH: Final = record.NAME_LENGTH
+"""The longest name at a table with people (and in its record)."""
 TALK_LENGTH: Final = 200
 """The longest line of talk."""
 SEAT_PLACES: Final = {

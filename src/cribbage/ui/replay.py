@@ -60,7 +60,9 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
     """
     frames: list[Frame] = []
     lines: list[Line] = []
-    table = Table.for_game(record.game_config)
+    named = record.names is not None  # a table's: everyone by name, as an onlooker sees it
+    table = Table.for_game(record.game_config, watching=named)
+    table.names = record.names
     for state, events in replay_steps(record):
         for event in events:
             if isinstance(event, HandOver):  # the show, before the next deal is dealt
@@ -73,7 +75,7 @@ def frames_of(record: Record, speaker: Speaker) -> tuple[list[Frame], list[Line]
         game = state.game
         table.sync(view_for(game, Seat.HUMAN))
         if game.hands and not table.note:
-            for seat in range(Seat.COMPUTER, game.config.players):
+            for seat in range(Seat.HUMAN if named else Seat.COMPUTER, game.config.players):
                 table.hands[seat] = list(game.hands[seat])
                 table.face_up[seat] = True
         frames.append(Frame.of(table, len(lines), state, game.hand_number))
@@ -88,9 +90,8 @@ class ReplayUI:
         self.record = record
         self.painter = Painter(screen, glyphs)
         config = record.game_config
-        speaker = Speaker(
-            glyphs, explain=(True,) * config.players, seating=Seating.of(config), config=config
-        )
+        seating = Seating.of(config, names=record.names, watching=record.names is not None)
+        speaker = Speaker(glyphs, explain=(True,) * config.players, seating=seating, config=config)
         self.frames, self.lines = frames_of(record, speaker)
         self.index = 0
         self.back = 0
