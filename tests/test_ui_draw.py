@@ -94,6 +94,7 @@ def test_the_board_says_what_was_won_games_or_match_points() -> None:
 
 @pytest.mark.parametrize("partners", [False, True])
 def test_a_match_to_match_points_shows_each_sides_points_of_the_target(partners: bool) -> None:
+    """In fewer letters beside partners' names, which then stay whole."""
     config = GameConfig(players=4, partners=True) if partners else GameConfig()
     screen = FakeScreen(24, 80)
     table = Table.for_game(config)
@@ -101,7 +102,8 @@ def test_a_match_to_match_points_shows_each_sides_points_of_the_target(partners:
     layout = Layout.for_game(24, 80, config)
     Painter(screen, UNICODE).board(layout, table, 121, (12, 0), match_points=True, of=15)
     top, middle = screen.row(0), screen.row(3)
-    assert top.endswith(" match 0 of 15 ─┐") and middle.endswith(" match 12 of 15 ─┤")
+    points = ("match 0/15", "match 12/15") if partners else ("match 0 of 15", "match 12 of 15")
+    assert top.endswith(f"─ {points[0]} ─┐") and middle.endswith(f"─ {points[1]} ─┤")
     names = ("West & East 121", "You & North 120") if partners else ("Computer 121", "You 120")
     assert f"─ {names[0]} " in top and f"─ {names[1]} " in middle  # whole, and apart
 

@@ -4,6 +4,7 @@ of several hands, manual counting, hints and the end of a game."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -39,7 +40,7 @@ from cribbage.rules import (
     show_order,
 )
 from cribbage.scoring import announce_sentence, score_hand
-from cribbage.ui.draw import HandPicture, Layout, Painter
+from cribbage.ui.draw import HandPicture, Layout, Painter, won_label
 from cribbage.ui.game import GameUI, Options
 from cribbage.ui.keys import ENTER
 from cribbage.ui.seats import Seating
@@ -229,6 +230,53 @@ def test_the_board_has_a_track_per_side_with_its_score(
         assert screen.row(3 * n + 1).count(UNICODE.front_peg) == 1
     assert f" {config.target} " in screen.row(3 * len(names))
     assert layout.messages_y == 3 * len(names) + 1
+
+
+LONG = "Maximiliana Sm 2"  # as long as a name at a table may be
+TABLES = {
+    "two": (GameConfig(), ("Maximiliana Sm 3", LONG)),
+    "three": (GameConfig(players=3), ("Ann", LONG, "Maximiliana Sm 3")),
+    "four": (GameConfig(players=4), ("Ann", LONG, "Computer 1", "Computer 2")),
+    "partners": (GameConfig(players=4, partners=True), ("Ann", "Computer 1", "Bob", "Computer 2")),
+    "long partners": (GameConfig(players=4, partners=True), ("Ann", LONG, "Bob 2", "Bob 3")),
+    "five-card": (GameConfig(five_card=True, target=61), ("Ann", LONG)),
+}
+TITLE = re.compile(r"[┌├]─ (?P<name>.+) (?P<score>\d+) ─+ (?P<won>.+) ─[┐┤]")
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+@pytest.mark.parametrize("watching", [False, True])
+@pytest.mark.parametrize(("match_points", "of"), [(False, None), (True, None), (True, 15)])
+def test_a_long_name_on_the_board_is_shortened_to_leave_its_score_and_wins_whole(
+    name: str, watching: bool, match_points: bool, of: int | None
+) -> None:
+    config, names = TABLES[name]
+    screen = FakeScreen()
+    table = Table.for_game(config, watching=watching)
+    table.names = names
+    table.scores = [121 - side for side in range(config.sides)]
+    layout = Layout.for_game(24, 80, config)
+    won = [12] * config.sides
+    Painter(screen, UNICODE).board(
+        layout, table, config.target, won, match_points=match_points, of=of
+    )
+    seating = table.seating
+    for n, side in enumerate(seating.board_order()):
+        title = TITLE.fullmatch(screen.row(3 * n)[layout.right_x :])
+        assert title is not None, screen.row(3 * n)
+        assert title["score"] == str(table.scores[side])
+        labels = [won_label(12, match_points, of, compact=compact) for compact in (False, True)]
+        assert title["won"] == labels[0] if not match_points else title["won"] in labels
+        shown = title["name"]
+        if shown != seating.side_name(side):
+            parts = shown.split(" & ")
+            seats = seating.seats_of(side)
+            assert len(parts) == len(seats) and "…" in shown
+            for part, seat in zip(parts, seats, strict=True):
+                whole = seating.name(seat)
+                assert part == whole or part.startswith(whole[:2])
+                if whole[-1].isdigit():  # a namesake's number is kept
+                    assert part.endswith(whole[-1])
 
 
 def test_a_partnerships_points_go_on_its_one_track() -> None:

@@ -181,20 +181,37 @@ def seat_style(seating: Seating, seat: int) -> Style:
     return Style(_SEAT_COLORS[seat], bold=True)
 
 
-def won_label(count: int, match_points: bool = False, of: int | None = None) -> str:
+def won_label(
+    count: int, match_points: bool = False, of: int | None = None, *, compact: bool = False
+) -> str:
     """What a player has won, for the board: games, or match points when a match is scored
-    in them, `of` the match points that win the match when it goes to a number of them.
+    in them, `of` the match points that win the match when it goes to a number of them;
+    `compact`, match points in fewer letters, to leave a long name room beside them.
 
     >>> won_label(1), won_label(3), won_label(1, True), won_label(4, True)
     ('won 1 game', 'won 3 games', '1 match point', '4 match points')
-    >>> won_label(0, True, of=3)
-    'match 0 of 3'
+    >>> won_label(0, True, of=3), won_label(2, True, 15, compact=True)
+    ('match 0 of 3', 'match 2/15')
+    >>> won_label(1, True, compact=True), won_label(4, True, compact=True)
+    ('1 match pt', '4 match pts')
     """
     if match_points and of is not None:
-        return f"match {count} of {of}"  # short enough to sit beside partners' names
+        return f"match {count}/{of}" if compact else f"match {count} of {of}"
     if match_points:
+        if compact:
+            return f"{count} match pt{'' if count == 1 else 's'}"
         return f"{count} match point{'' if count == 1 else 's'}"
     return f"won {count} game{'' if count == 1 else 's'}"
+
+
+_TITLE_FRAME: Final = 5
+"""The corners and rules of a side's line on the board: '┌─', one '─' at least between the
+name and what was won, and '─┐'."""
+
+
+def _score_title(name: str, score: int) -> str:
+    """A side's name and score on its line of the board."""
+    return f" {name} {score} "
 
 
 class Painter:
@@ -478,7 +495,8 @@ class Painter:
         """Two tracks a side (a player, or a partnership), going out and back; front and back
         pegs; scores; and what each has won: games, or with `match_points` the match points of
         a match (`of` those that win it, in a match to match points). Yours are at the
-        bottom, the others above in turn."""
+        bottom, the others above in turn. A side's name too long to leave its score and what
+        it has won whole beside it is shortened."""
         lane = layout.lane if target > 2 * NARROW_LANE + 1 else NARROW_LANE
         width = _board_width(lane)
         x0 = layout.right_x
@@ -486,13 +504,13 @@ class Painter:
         screen = self.screen
         seating = table.seating
         order = seating.board_order()
+        titles = self._titles(width, table, won, match_points, of)
         for n, side in enumerate(order):
             y = 3 * n
             style = seat_style(seating, seating.seats_of(side)[0])
             left, right = (tl, tr) if n == 0 else (lt, rt)
             screen.put(y, x0, left + h * (width - 2) + right, _DIM)
-            name = f" {seating.side_name(side)} {table.scores[side]} "
-            label = f" {won_label(won[side], match_points, of)} "
+            name, label = titles[side]
             screen.put(y, x0 + 2, name, style)
             screen.put(y, x0 + width - 2 - len(label), label, _DIM)
             for row in (1, 2):
@@ -509,6 +527,35 @@ class Painter:
         screen.put(foot, x0, bottom, _DIM)
         goal = f" {target} "
         screen.put(foot, x0 + (width - len(goal)) // 2, goal, _DIM)
+
+    def _titles(
+        self, width: int, table: Table, won: Sequence[int], match_points: bool, of: int | None
+    ) -> list[tuple[str, str]]:
+        """Each side's name and score, and what it has won, for its line of a board `width`
+        wide, with a rule between them. A name too long for its line is shortened, after
+        match points are said in fewer letters on every line if that lets it be whole."""
+        seating = table.seating
+        for compact in (False, True):
+            labels = [
+                f" {won_label(won[side], match_points, of, compact=compact)} "
+                for side in range(seating.sides)
+            ]
+            rooms = [
+                width - _TITLE_FRAME - len(labels[side] + _score_title("", table.scores[side]))
+                for side in range(seating.sides)
+            ]
+            if all(len(seating.side_name(side)) <= rooms[side] for side in range(seating.sides)):
+                break
+        return [
+            (
+                _score_title(
+                    seating.side_name(side, width=rooms[side], ellipsis=self.g.ellipsis),
+                    table.scores[side],
+                ),
+                labels[side],
+            )
+            for side in range(seating.sides)
+        ]
 
     def pegs(
         self, y: int, x0: int, lane: int, target: int, front: int, back: int, style: Style
