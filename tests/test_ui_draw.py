@@ -77,7 +77,8 @@ def test_front_and_back_pegs_and_the_game_hole() -> None:
     assert len(peg_places(screen, UNICODE.front_peg)) == 2
     assert len(peg_places(screen, UNICODE.back_peg)) == 2
     text = screen.text()
-    assert "You 121" in text and "Computer 47" in text and "won 2" in text and "won 1" in text
+    assert "─ You: 121 ─" in text and "─ Computer: 47 ─" in text
+    assert "won 2" in text and "won 1" in text
 
 
 def test_the_board_says_what_was_won_games_or_match_points() -> None:
@@ -88,8 +89,8 @@ def test_the_board_says_what_was_won_games_or_match_points() -> None:
     layout = Layout.for_size(24, 80)
     Painter(screen, UNICODE).board(layout, table, 121, (12, 1), match_points=True)
     top, middle = screen.row(0), screen.row(3)
-    assert top.endswith(" 1 match point ─┐") and "Computer 120" in top
-    assert middle.endswith(" 12 match points ─┤") and "You 120" in middle
+    assert top.endswith(" 1 match point ─┐") and "─ Computer: 120 ─" in top
+    assert middle.endswith(" 12 match points ─┤") and "─ You: 120 ─" in middle
 
 
 @pytest.mark.parametrize("partners", [False, True])
@@ -104,7 +105,7 @@ def test_a_match_to_match_points_shows_each_sides_points_of_the_target(partners:
     top, middle = screen.row(0), screen.row(3)
     points = ("match 0/15", "match 12/15") if partners else ("match 0 of 15", "match 12 of 15")
     assert top.endswith(f"─ {points[0]} ─┐") and middle.endswith(f"─ {points[1]} ─┤")
-    names = ("West & East 121", "You & North 120") if partners else ("Computer 121", "You 120")
+    names = ("West & East: 121", "You & North: 120") if partners else ("Computer: 121", "You: 120")
     assert f"─ {names[0]} " in top and f"─ {names[1]} " in middle  # whole, and apart
 
 

@@ -226,7 +226,7 @@ def test_the_board_has_a_track_per_side_with_its_score(
     seating = Seating.of(config)
     order = seating.board_order()
     for n, (side, name) in enumerate(zip(order, names, strict=True)):
-        assert f"─ {name} {table.scores[side]} ─" in screen.row(3 * n)
+        assert f"─ {name}: {table.scores[side]} ─" in screen.row(3 * n)
         assert screen.row(3 * n + 1).count(UNICODE.front_peg) == 1
     assert f" {config.target} " in screen.row(3 * len(names))
     assert layout.messages_y == 3 * len(names) + 1
@@ -241,7 +241,7 @@ TABLES = {
     "long partners": (GameConfig(players=4, partners=True), ("Ann", LONG, "Bob 2", "Bob 3")),
     "five-card": (GameConfig(five_card=True, target=61), ("Ann", LONG)),
 }
-TITLE = re.compile(r"[┌├]─ (?P<name>.+) (?P<score>\d+) ─+ (?P<won>.+) ─[┐┤]")
+TITLE = re.compile(r"[┌├]─ (?P<name>.+): (?P<score>\d+) ─+ (?P<won>.+) ─[┐┤]")
 
 
 @pytest.mark.parametrize("name", list(TABLES))
@@ -277,6 +277,16 @@ def test_a_long_name_on_the_board_is_shortened_to_leave_its_score_and_wins_whole
                 assert part == whole or part.startswith(whole[:2])
                 if whole[-1].isdigit():  # a namesake's number is kept
                     assert part.endswith(whole[-1])
+
+
+def test_a_name_ending_in_a_number_is_not_read_as_one_with_the_score() -> None:
+    config = GameConfig(players=3)
+    screen = FakeScreen()
+    table = Table.for_game(config)
+    table.names, table.scores = ("Ann", "Ann 2", "Computer"), [0, 3, 3]
+    Painter(screen, UNICODE).board(Layout.for_game(24, 80, config), table, 121, [0, 0, 0])
+    assert "┌─ Ann 2: 3 ─" in screen.row(0) and "├─ Computer: 3 ─" in screen.row(3)
+    assert "├─ You: 0 ─" in screen.row(6)
 
 
 def test_a_partnerships_points_go_on_its_one_track() -> None:

@@ -210,8 +210,9 @@ name and what was won, and '─┐'."""
 
 
 def _score_title(name: str, score: int) -> str:
-    """A side's name and score on its line of the board."""
-    return f" {name} {score} "
+    """A side's name and score on its line of the board, a colon between them so that a
+    name ending in a number ('Computer 2', 'Ann 2') is not read as one with the score."""
+    return f" {name}: {score} "
 
 
 class Painter:
