@@ -10,8 +10,10 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cribbage.cards import Card, parse_cards
+from cribbage.cards import Card, Rank, Suit, parse_cards
 from cribbage.computer import Computer, DiscardOption, PlayOption
 from cribbage.events import (
     Claimed,
@@ -158,6 +160,43 @@ def test_the_cards_of_the_count_say_who_laid_each(name: str) -> None:
     assert labels == [seating.label(seat) for seat, _ in played]
     for _, card in played:
         assert UNICODE.card(card) in faces
+
+
+@pytest.mark.parametrize(
+    ("names", "watching", "labels"),
+    [
+        (("Ann", "Computer 1", "Bob", "Computer 2"), False, ["you", "Co1", "Bob", "Co2"]),
+        (("Cat", "Ann", "Ann 2", "Ann 3"), False, ["you", "Ann", "An2", "An3"]),
+        (("Ann", "Ann 2", "Ann 3", "Bob"), True, ["Ann", "An2", "An3", "Bob"]),
+        (("Ann", "Anna", "Ann"), True, ["Ann", "Ana", "An3"]),
+        (("Ann", "Ann Smith", "Ann Jones"), False, ["you", "Ann", "AJ"]),
+        (("Ann", "You", "Yours"), False, ["you", "Yo2", "Yrs"]),
+        (("Ann", "Maximiliana Sm 2", "Maximiliana Sm 3"), False, ["you", "Ma2", "Ma3"]),
+    ],
+)
+def test_the_labels_under_the_cards_tell_each_seat_by_its_name(
+    names: tuple[str, ...], watching: bool, labels: list[str]
+) -> None:
+    config = GameConfig(players=len(names), partners=len(names) == 4)
+    seating = Seating.of(config, names=names, watching=watching)
+    assert [seating.label(seat) for seat in range(len(names))] == labels
+    screen = FakeScreen()
+    table = Table.for_game(config, watching=watching)
+    table.names, table.phase = names, Phase.PLAY
+    table.pile = [(seat, Card(Rank.ACE, Suit(seat))) for seat in range(len(names))]
+    layout = Layout.for_game(24, 80, config)
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    assert left(screen, layout.table_y + 4).split() == labels
+
+
+@settings(max_examples=300)
+@given(st.lists(st.text(alphabet="AaBb 12", min_size=1, max_size=16), min_size=3, max_size=4))
+def test_every_seat_has_a_label_of_its_own_of_at_most_three_characters(names: list[str]) -> None:
+    for watching in (False, True):
+        seating = Seating(len(names), names=tuple(names), watching=watching)
+        labels = [seating.label(seat) for seat in range(len(names))]
+        assert all(1 <= len(label) <= 3 and " " not in label for label in labels), labels
+        assert len({label.lower() for label in labels}) == len(labels), labels
 
 
 def test_a_long_count_overlaps_its_cards_and_keeps_the_latest() -> None:

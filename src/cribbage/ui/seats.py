@@ -130,19 +130,47 @@ class Seating:
 
     def label(self, seat: int) -> str:
         """At most three letters under a card on the table, different for each seat: 'you',
-        'cpu', 'W', or the start of a person's name."""
+        'cpu', 'W', or a person's: the number that tells namesakes apart after the start of
+        the name ('Co1' for 'Computer 1', 'An2' for 'Ann 2'), else the start of the name,
+        else its initials or first and last letters, else one with the seat's number.
+
+        >>> table = Seating(4, names=("Ann", "Computer 1", "Ann 2", "Computer 2"))
+        >>> [table.label(seat) for seat in range(4)]
+        ['you', 'Co1', 'An2', 'Co2']
+        >>> onlooker = Seating(4, names=("Anna", "Ann Smith", "Ann", "You"), watching=True)
+        >>> [onlooker.label(seat) for seat in range(4)]
+        ['Ana', 'AS', 'Ann', 'You']
+        """
         if self._mine(seat):
             return "you"
         if self.computer_only:
             return "cpu" if self.two_handed else self.name(seat)[0]
-        labels = [self._abbreviation(other) for other in range(self.players)]
-        mine = labels[seat]
-        if labels.count(mine) > 1 or (mine.lower() == "you" and not self._mine(seat)):
-            return f"{self.name(seat)[:2]}{seat + 1}"
-        return mine
+        taken = set() if self.watching else {"you"}
+        others = [other for other in range(self.players) if not self._mine(other)]
+        # A name of three letters or fewer is its own label; the longer ones give way to it.
+        for other in sorted(others, key=lambda other: (len(_letters(self.name(other))) > 3, other)):
+            chosen = next(label for label in self._labels_of(other) if label.lower() not in taken)
+            if other == seat:
+                return chosen
+            taken.add(chosen.lower())
+        raise AssertionError(f"no seat {seat} at a table of {self.players}")
 
-    def _abbreviation(self, seat: int) -> str:
-        return "you" if self._mine(seat) else self.name(seat)[:3]
+    def _labels_of(self, seat: int) -> list[str]:
+        """The labels a person's seat may have, best first; the last four always differ."""
+        words = self.name(seat).split()
+        letters = _letters(self.name(seat))
+        number = str(seat + 1)
+        said = []
+        if len(words) > 1 and words[-1].isdigit() and len(words[-1]) < 3:
+            said.append("".join(words[:-1])[: 3 - len(words[-1])] + words[-1])
+        said.append(letters[:3])
+        if len(words) > 1:
+            said.append("".join(word[0] for word in words)[:3])
+        if len(letters) > 3:
+            said.append(letters[:1] + letters[-2:])
+        said += [letters[:2] + number, letters[:1] + number]
+        said += [number, f"#{number}", f"?{number}", f"*{number}"]
+        return [label for label in said if label]
 
     # -- a side
 
@@ -219,6 +247,10 @@ def shorten(name: str, width: int, ellipsis: str = "\u2026") -> str:
     if head and number.isdigit() and keep >= 1:
         return name[:keep].rstrip() + ellipsis + number
     return name[: width - len(ellipsis)].rstrip() + ellipsis
+
+
+def _letters(name: str) -> str:
+    return "".join(name.split())
 
 
 def _shares(lengths: list[int], room: int) -> list[int]:
