@@ -42,6 +42,7 @@ from cribbage.rules import (
     show_order,
 )
 from cribbage.scoring import announce_sentence, score_hand
+from cribbage.text import listed
 from cribbage.ui.draw import HandPicture, Layout, Painter, won_label
 from cribbage.ui.game import GameUI, Options
 from cribbage.ui.keys import ENTER
@@ -60,6 +61,7 @@ FIVE_CARD = Options(seed=1, delay=0, five_card=True, target=61)
 VARIANTS = {"three": THREE, "four": FOUR, "partners": PARTNERS, "five-card": FIVE_CARD}
 ROUND = {"three": THREE, "four": FOUR, "partners": PARTNERS}
 BACK = UNICODE.back * 2
+LONG = "Maximiliana Sm 2"  # as long as a name at a table may be
 
 
 def dealt(options: Options, seed: int = 1) -> Recorder:
@@ -140,7 +142,7 @@ def test_each_other_seat_shows_its_cards_left_and_played_its_go_and_the_turn(nam
     text = screen.text()
     assert f"Count: {game.count}" in text
     gone = [seating.object(seat) for seat in sorted(game.passed)]
-    assert f"{' and '.join(gone)} said go" in text
+    assert f"{listed(gone)} said go" in text
     assert game.starter is not None and UNICODE.card(game.starter) in left(screen, 1)
     owner = "yours" if game.dealer == Seat.HUMAN else seating.whose(game.dealer or 0)
     assert owner in left(screen, 4) and "crib" in left(screen, 3)
@@ -197,6 +199,33 @@ def test_every_seat_has_a_label_of_its_own_of_at_most_three_characters(names: li
         labels = [seating.label(seat) for seat in range(len(names))]
         assert all(1 <= len(label) <= 3 and " " not in label for label in labels), labels
         assert len({label.lower() for label in labels}) == len(labels), labels
+
+
+@pytest.mark.parametrize(
+    ("names", "passed", "cards", "said"),
+    [
+        (("Ann", "Bob", "Cat", "Dan"), {0, 1, 3}, 4, "you, Bob and Dan said go"),
+        (("Ann", "Ann 2", "Bob", "Computer 2"), {0, 1, 3}, 4, "you, An2 and Co2 said go"),
+        (("Ann", "Computer 1", "Bob", "Computer 2"), {1, 3}, 4, "Co1 and Co2 said go"),
+        (("Ann", LONG, "Maximiliana Sm 3", "Bob"), {1, 2, 3}, 11, "Ma2, Ma3 and Bob said go   +1"),
+        (("Ann", "Bob", "Cat", "Dan"), {2}, 11, "Cat said go   (+1 before)"),
+    ],
+)
+def test_who_said_go_is_said_in_the_room_beside_the_count(
+    names: tuple[str, ...], passed: set[int], cards: int, said: str
+) -> None:
+    config = GameConfig(players=4)
+    screen = FakeScreen()
+    table = Table.for_game(config)
+    table.names, table.phase, table.count, table.passed = names, Phase.PLAY, 26, passed
+    table.pile = [(n % 4, Card(Rank(n // 4 + 1), Suit(n % 4))) for n in range(cards)]
+    layout = Layout.for_game(24, 80, config)
+    painter = Painter(screen, UNICODE)
+    painter.table(layout, table, HandPicture(), None)
+    painter.board(layout, table, 121, [0] * 4)
+    row = screen.row(layout.table_y)
+    assert row[: layout.right_x].rstrip() == f"Count: 26   {said}"
+    assert row[layout.right_x - 1] == " " and row[layout.right_x] == "│"
 
 
 def test_a_long_count_overlaps_its_cards_and_keeps_the_latest() -> None:
@@ -271,7 +300,6 @@ def test_the_board_has_a_track_per_side_with_its_score(
     assert layout.messages_y == 3 * len(names) + 1
 
 
-LONG = "Maximiliana Sm 2"  # as long as a name at a table may be
 TABLES = {
     "two": (GameConfig(), ("Maximiliana Sm 3", LONG)),
     "three": (GameConfig(players=3), ("Ann", LONG, "Maximiliana Sm 3")),

@@ -21,6 +21,7 @@ from typing import Final
 from ..cards import Card
 from ..glyphs import Glyphs
 from ..rules import GameConfig, Phase, Seat, cut_rule
+from ..text import listed
 from .screen import Color, Screen, Style
 from .seats import Seating
 from .table import Table
@@ -213,6 +214,22 @@ def _score_title(name: str, score: int) -> str:
     """A side's name and score on its line of the board, a colon between them so that a
     name ending in a number ('Computer 2', 'Ann 2') is not read as one with the score."""
     return f" {name}: {score} "
+
+
+def _count_notes(seating: Seating, gone: list[int], hidden: int, x: int) -> tuple[str, str]:
+    """Who said go, and how many cards of the count are left out before those shown, in
+    words that fit on the line from column `x`: the seats' names, or if they are too long
+    the labels under the cards ('you, An2 and Co2 said go'), and '+2' for '(+2 before)'."""
+    saids = [""]
+    if gone:
+        names = [seating.object(seat) for seat in gone]
+        saids = [f"{listed(names)} said go", f"{listed([seating.label(s) for s in gone])} said go"]
+    befores = [f"(+{hidden} before)", f"+{hidden}"] if hidden > 0 else [""]
+    for said in saids:
+        for before in befores:
+            if x + len(said) + 3 * bool(said and before) + len(before) < LEFT_WIDTH:
+                return said, before
+    return saids[-1], befores[-1]
 
 
 class Painter:
@@ -447,16 +464,15 @@ class Painter:
         label = f"Count: {table.count}"
         screen.put(y, 0, label, _TITLE)
         x = len(label) + 3
-        gone = [seating.object(seat) for seat in sorted(table.passed)]
-        if gone:
-            said = f"{' and '.join(gone)} said go"
-            screen.put(y, x, said, _DIM)
-            x += len(said) + 3
         pile = table.pile
         step = CARD_WIDTH if len(pile) * CARD_WIDTH <= LEFT_WIDTH else CARD_WIDTH - 1
         room = (LEFT_WIDTH - 1) // step
-        if len(pile) > room:
-            screen.put(y, x, f"(+{len(pile) - room} before)", _DIM)
+        said, before = _count_notes(seating, sorted(table.passed), len(pile) - room, x)
+        if said:
+            screen.put(y, x, said, _DIM)
+            x += len(said) + 3
+        if before:
+            screen.put(y, x, before, _DIM)
             pile = pile[-room:]
         for i, (seat, card) in enumerate(pile):
             self.card(y + 1, i * step, card)
