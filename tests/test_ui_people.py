@@ -112,8 +112,10 @@ def test_a_table_that_goes_is_joined_again_on_r() -> None:
     assert "You are back at the table." in screen.frames[-1]
 
 
-def test_the_table_says_whom_it_waits_for() -> None:
-    """While another person decides, the prompt names them, and marks one who has gone."""
+@pytest.mark.parametrize("gone", [False, True])
+def test_the_table_says_whom_it_waits_for(gone: bool) -> None:
+    """While another person decides, the prompt names them and what they are to do, and says
+    once that one has gone."""
 
     class Waiting(PeopleTable):
         looks = 0
@@ -128,9 +130,15 @@ def test_the_table_says_whom_it_waits_for() -> None:
 
     table = Waiting()
     table.core.computers.clear()  # nobody plays North: the table waits for Bob
-    table.people = (SeatInfo("Ann", Presence.PERSON), SeatInfo("Bob", Presence.AWAY))
-    table.gone = (1,)
+    if gone:
+        table.people = (SeatInfo("Ann", Presence.PERSON), SeatInfo("Bob", Presence.AWAY))
+        table.gone = (1,)
     screen = run(table, [ENTER])  # South cuts for the deal; then North is to cut
     waiting = [frame for frame in screen.frames if "Waiting for" in frame]
-    assert waiting and "Waiting for Bob (gone: the table waits) (cut for deal)." in waiting[-1]
-    assert "g: the computer takes Bob's seat" in waiting[-1]
+    said = (
+        "Waiting for Bob to cut for the deal; Bob has gone."
+        if gone
+        else "Waiting for Bob to cut for the deal."
+    )
+    assert waiting and said in waiting[-1]
+    assert ("g: the computer takes Bob's seat" in waiting[-1]) == gone
