@@ -33,6 +33,7 @@ class PeopleTable(LocalTable):
         self.rejoined = 0
         self.gone: tuple[int, ...] = ()
         self.extra: deque[News] = deque(extra or [])
+        self.chat: list[News] = []
         self.people = (SeatInfo("Ann", Presence.PERSON), SeatInfo("Bob", Presence.PERSON))
 
     @property
@@ -49,7 +50,8 @@ class PeopleTable(LocalTable):
         return super().news(timeout)
 
     def chatter(self) -> list[News]:
-        return []
+        said, self.chat = self.chat, []
+        return said
 
     def say(self, text: str) -> None:
         self.said.append(text)
@@ -60,6 +62,8 @@ class PeopleTable(LocalTable):
     def give(self, seat: int) -> None:
         self.given.append(seat)
         self.gone = ()
+        name = self.people[seat].name  # the table tells everyone, as the host does
+        self.chat.append(Notice(f"The computer plays for {name} until they join again."))
 
     def rejoin(self) -> str | None:
         self.rejoined += 1
@@ -94,7 +98,10 @@ def test_g_gives_a_gone_players_seat_to_the_computer() -> None:
     assert table.given == [1]
     assert any("say something to the table" in frame for frame in screen.frames)
     assert any("the computer plays the seat of a player" in frame for frame in screen.frames)
-    assert "The computer takes Bob's seat." in screen.frames[-1]
+    rows = screen.frames[-1].splitlines()[7:22]  # the messages: below the board, above the prompt
+    messages = " ".join(row[44:].strip() for row in rows if row[44:].strip())
+    assert "The computer plays for Bob until they join again." in messages
+    assert messages.count("Bob") == 1  # said once, by the table
 
 
 def test_talk_that_comes_is_shown_with_its_name() -> None:

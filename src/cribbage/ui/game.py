@@ -845,9 +845,7 @@ class GameUI:
             self.talk()
             return True
         if key == GIVE_KEY and table.away():
-            seat = table.away()[0]
-            table.give(seat)
-            self.log.say(f"The computer takes {self.seating.whose(seat)} seat.", Tone.INFO)
+            table.give(table.away()[0])  # the table tells every seat, this one too
             return True
         return False
 
