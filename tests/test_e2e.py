@@ -29,7 +29,7 @@ def play_to_the_show(term: Terminal) -> str:
 
 
 def board_score(text: str, name: str) -> int:
-    found = re.search(rf"─ {name} (\d+) ─", text)
+    found = re.search(rf"─ {name}: (\d+) ─", text)
     assert found, text
     return int(found.group(1))
 

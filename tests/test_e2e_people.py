@@ -188,7 +188,7 @@ def test_a_player_killed_mid_game_joins_again_and_gets_the_seat_back(
     play([ann, bob], lambda: "Hand 2:" in bob.text)
     bob.child.kill(signal.SIGKILL)
     ann.wait_for("Bob has lost the connection")
-    play([ann], lambda: "Waiting for Bob (gone" in ann.text)
+    play([ann], lambda: "Bob has gone." in ann.text)
     again = join(terminals, tmp_path / "bob", port, "Bob")
     screen = again.wait_for(lambda text: "Hand 2" in text or "Ann" in text)
     assert "Ann" in screen

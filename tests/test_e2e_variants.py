@@ -37,7 +37,7 @@ def board_scores(text: str, names: list[str]) -> list[int]:
     """The score beside each name on the board."""
     scores = []
     for name in names:
-        found = re.search(rf"[┌├]─ {re.escape(name)} (\d+) ─", text)
+        found = re.search(rf"[┌├]─ {re.escape(name)}: (\d+) ─", text)
         assert found, f"{name} not on the board:\n{text}"
         scores.append(int(found.group(1)))
     return scores

@@ -370,6 +370,6 @@ def test_a_replay_of_a_partnership_match_in_match_points(tmp_path: Path) -> None
     assert ReplayUI(screen, record, glyphs=UNICODE).run() == 0
     end = screen.frames[-1]
     points = match.state.match_points
-    assert f"You & North {match.state.game.scores[0]}" in end
+    assert f"You & North: {match.state.game.scores[0]}" in end
     assert f" match {points[0]} of 2 " in end and f" match {points[1]} of 2 " in end
     assert "(the end)" in end and "win the match" in end

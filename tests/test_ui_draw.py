@@ -77,7 +77,8 @@ def test_front_and_back_pegs_and_the_game_hole() -> None:
     assert len(peg_places(screen, UNICODE.front_peg)) == 2
     assert len(peg_places(screen, UNICODE.back_peg)) == 2
     text = screen.text()
-    assert "You 121" in text and "Computer 47" in text and "won 2" in text and "won 1" in text
+    assert "─ You: 121 ─" in text and "─ Computer: 47 ─" in text
+    assert "won 2" in text and "won 1" in text
 
 
 def test_the_board_says_what_was_won_games_or_match_points() -> None:
@@ -88,12 +89,13 @@ def test_the_board_says_what_was_won_games_or_match_points() -> None:
     layout = Layout.for_size(24, 80)
     Painter(screen, UNICODE).board(layout, table, 121, (12, 1), match_points=True)
     top, middle = screen.row(0), screen.row(3)
-    assert top.endswith(" 1 match point ─┐") and "Computer 120" in top
-    assert middle.endswith(" 12 match points ─┤") and "You 120" in middle
+    assert top.endswith(" 1 match point ─┐") and "─ Computer: 120 ─" in top
+    assert middle.endswith(" 12 match points ─┤") and "─ You: 120 ─" in middle
 
 
 @pytest.mark.parametrize("partners", [False, True])
 def test_a_match_to_match_points_shows_each_sides_points_of_the_target(partners: bool) -> None:
+    """In fewer letters beside partners' names, which then stay whole."""
     config = GameConfig(players=4, partners=True) if partners else GameConfig()
     screen = FakeScreen(24, 80)
     table = Table.for_game(config)
@@ -101,8 +103,9 @@ def test_a_match_to_match_points_shows_each_sides_points_of_the_target(partners:
     layout = Layout.for_game(24, 80, config)
     Painter(screen, UNICODE).board(layout, table, 121, (12, 0), match_points=True, of=15)
     top, middle = screen.row(0), screen.row(3)
-    assert top.endswith(" match 0 of 15 ─┐") and middle.endswith(" match 12 of 15 ─┤")
-    names = ("West & East 121", "You & North 120") if partners else ("Computer 121", "You 120")
+    points = ("match 0/15", "match 12/15") if partners else ("match 0 of 15", "match 12 of 15")
+    assert top.endswith(f"─ {points[0]} ─┐") and middle.endswith(f"─ {points[1]} ─┤")
+    names = ("West & East: 121", "You & North: 120") if partners else ("Computer: 121", "You: 120")
     assert f"─ {names[0]} " in top and f"─ {names[1]} " in middle  # whole, and apart
 
 

@@ -34,6 +34,7 @@ class PeopleTable(LocalTable):
         self.rejoined = 0
         self.gone: tuple[int, ...] = ()
         self.extra: deque[News] = deque(extra or [])
+        self.chat: list[News] = []
         self.people = (SeatInfo("Ann", Presence.PERSON), SeatInfo("Bob", Presence.PERSON))
 
     @property
@@ -50,7 +51,8 @@ class PeopleTable(LocalTable):
         return super().news(timeout)
 
     def chatter(self) -> list[News]:
-        return []
+        said, self.chat = self.chat, []
+        return said
 
     def say(self, text: str) -> None:
         self.said.append(text)
@@ -61,6 +63,8 @@ class PeopleTable(LocalTable):
     def give(self, seat: int) -> None:
         self.given.append(seat)
         self.gone = ()
+        name = self.people[seat].name  # the table tells everyone, as the host does
+        self.chat.append(Notice(f"The computer plays for {name} until they join again."))
 
     def rejoin(self) -> str | None:
         self.rejoined += 1
@@ -95,7 +99,10 @@ def test_g_gives_a_gone_players_seat_to_the_computer() -> None:
     assert table.given == [1]
     assert any("say something to the table" in frame for frame in screen.frames)
     assert any("the computer plays the seat of a player" in frame for frame in screen.frames)
-    assert "The computer takes Bob's seat." in screen.frames[-1]
+    rows = screen.frames[-1].splitlines()[7:22]  # the messages: below the board, above the prompt
+    messages = " ".join(row[44:].strip() for row in rows if row[44:].strip())
+    assert "The computer plays for Bob until they join again." in messages
+    assert messages.count("Bob") == 1  # said once, by the table
 
 
 def test_talk_that_comes_is_shown_with_its_name() -> None:
@@ -187,8 +194,10 @@ def test_an_onlooker_is_not_offered_the_coach_at_the_end_of_a_hand() -> None:
         assert (table in asked) is offered
 
 
-def test_the_table_says_whom_it_waits_for() -> None:
-    """While another person decides, the prompt names them, and marks one who has gone."""
+@pytest.mark.parametrize("gone", [False, True])
+def test_the_table_says_whom_it_waits_for(gone: bool) -> None:
+    """While another person decides, the prompt names them and what they are to do, and says
+    once that one has gone."""
 
     class Waiting(PeopleTable):
         looks = 0
@@ -203,9 +212,15 @@ def test_the_table_says_whom_it_waits_for() -> None:
 
     table = Waiting()
     table.core.computers.clear()  # nobody plays North: the table waits for Bob
-    table.people = (SeatInfo("Ann", Presence.PERSON), SeatInfo("Bob", Presence.AWAY))
-    table.gone = (1,)
+    if gone:
+        table.people = (SeatInfo("Ann", Presence.PERSON), SeatInfo("Bob", Presence.AWAY))
+        table.gone = (1,)
     screen = run(table, [ENTER])  # South cuts for the deal; then North is to cut
     waiting = [frame for frame in screen.frames if "Waiting for" in frame]
-    assert waiting and "Waiting for Bob (gone: the table waits) (cut for deal)." in waiting[-1]
-    assert "g: the computer takes Bob's seat" in waiting[-1]
+    said = (
+        "Waiting for Bob to cut for the deal; Bob has gone."
+        if gone
+        else "Waiting for Bob to cut for the deal."
+    )
+    assert waiting and said in waiting[-1]
+    assert ("g: the computer takes Bob's seat" in waiting[-1]) == gone

@@ -162,7 +162,7 @@ def test_asked_for_another_game_y_resumes_the_saved_one(tmp_path: Path) -> None:
     _storage, screen, _ = start(tmp_path, ["y"], options=PARTNERS_ASKED)
     assert "The saved game goes on." in said(screen)
     assert saved_state(tmp_path).id == saved.id
-    assert "You & North" not in screen.frames[-1] and "├─ East " in screen.frames[-1]
+    assert "You & North" not in screen.frames[-1] and "├─ East: " in screen.frames[-1]
 
 
 def test_the_same_game_or_none_named_asks_as_before(tmp_path: Path) -> None:

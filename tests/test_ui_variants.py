@@ -4,13 +4,16 @@ of several hands, manual counting, hints and the end of a game."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from cribbage.cards import Card, parse_cards
+from cribbage.cards import Card, Rank, Suit, parse_cards
 from cribbage.computer import Computer, DiscardOption, PlayOption
 from cribbage.events import (
     Claimed,
@@ -39,7 +42,8 @@ from cribbage.rules import (
     show_order,
 )
 from cribbage.scoring import announce_sentence, score_hand
-from cribbage.ui.draw import HandPicture, Layout, Painter
+from cribbage.text import listed
+from cribbage.ui.draw import HandPicture, Layout, Painter, won_label
 from cribbage.ui.game import GameUI, Options
 from cribbage.ui.keys import ENTER
 from cribbage.ui.seats import Seating
@@ -57,6 +61,7 @@ FIVE_CARD = Options(seed=1, delay=0, five_card=True, target=61)
 VARIANTS = {"three": THREE, "four": FOUR, "partners": PARTNERS, "five-card": FIVE_CARD}
 ROUND = {"three": THREE, "four": FOUR, "partners": PARTNERS}
 BACK = UNICODE.back * 2
+LONG = "Maximiliana Sm 2"  # as long as a name at a table may be
 
 
 def dealt(options: Options, seed: int = 1) -> Recorder:
@@ -137,7 +142,7 @@ def test_each_other_seat_shows_its_cards_left_and_played_its_go_and_the_turn(nam
     text = screen.text()
     assert f"Count: {game.count}" in text
     gone = [seating.object(seat) for seat in sorted(game.passed)]
-    assert f"{' and '.join(gone)} said go" in text
+    assert f"{listed(gone)} said go" in text
     assert game.starter is not None and UNICODE.card(game.starter) in left(screen, 1)
     owner = "yours" if game.dealer == Seat.HUMAN else seating.whose(game.dealer or 0)
     assert owner in left(screen, 4) and "crib" in left(screen, 3)
@@ -157,6 +162,70 @@ def test_the_cards_of_the_count_say_who_laid_each(name: str) -> None:
     assert labels == [seating.label(seat) for seat, _ in played]
     for _, card in played:
         assert UNICODE.card(card) in faces
+
+
+@pytest.mark.parametrize(
+    ("names", "watching", "labels"),
+    [
+        (("Ann", "Computer 1", "Bob", "Computer 2"), False, ["you", "Co1", "Bob", "Co2"]),
+        (("Cat", "Ann", "Ann 2", "Ann 3"), False, ["you", "Ann", "An2", "An3"]),
+        (("Ann", "Ann 2", "Ann 3", "Bob"), True, ["Ann", "An2", "An3", "Bob"]),
+        (("Ann", "Anna", "Ann"), True, ["Ann", "Ana", "An3"]),
+        (("Ann", "Ann Smith", "Ann Jones"), False, ["you", "Ann", "AJ"]),
+        (("Ann", "You", "Yours"), False, ["you", "Yo2", "Yrs"]),
+        (("Ann", "Maximiliana Sm 2", "Maximiliana Sm 3"), False, ["you", "Ma2", "Ma3"]),
+    ],
+)
+def test_the_labels_under_the_cards_tell_each_seat_by_its_name(
+    names: tuple[str, ...], watching: bool, labels: list[str]
+) -> None:
+    config = GameConfig(players=len(names), partners=len(names) == 4)
+    seating = Seating.of(config, names=names, watching=watching)
+    assert [seating.label(seat) for seat in range(len(names))] == labels
+    screen = FakeScreen()
+    table = Table.for_game(config, watching=watching)
+    table.names, table.phase = names, Phase.PLAY
+    table.pile = [(seat, Card(Rank.ACE, Suit(seat))) for seat in range(len(names))]
+    layout = Layout.for_game(24, 80, config)
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    assert left(screen, layout.table_y + 4).split() == labels
+
+
+@settings(max_examples=300)
+@given(st.lists(st.text(alphabet="AaBb 12", min_size=1, max_size=16), min_size=3, max_size=4))
+def test_every_seat_has_a_label_of_its_own_of_at_most_three_characters(names: list[str]) -> None:
+    for watching in (False, True):
+        seating = Seating(len(names), names=tuple(names), watching=watching)
+        labels = [seating.label(seat) for seat in range(len(names))]
+        assert all(1 <= len(label) <= 3 and " " not in label for label in labels), labels
+        assert len({label.lower() for label in labels}) == len(labels), labels
+
+
+@pytest.mark.parametrize(
+    ("names", "passed", "cards", "said"),
+    [
+        (("Ann", "Bob", "Cat", "Dan"), {0, 1, 3}, 4, "you, Bob and Dan said go"),
+        (("Ann", "Ann 2", "Bob", "Computer 2"), {0, 1, 3}, 4, "you, An2 and Co2 said go"),
+        (("Ann", "Computer 1", "Bob", "Computer 2"), {1, 3}, 4, "Co1 and Co2 said go"),
+        (("Ann", LONG, "Maximiliana Sm 3", "Bob"), {1, 2, 3}, 11, "Ma2, Ma3 and Bob said go   +1"),
+        (("Ann", "Bob", "Cat", "Dan"), {2}, 11, "Cat said go   (+1 before)"),
+    ],
+)
+def test_who_said_go_is_said_in_the_room_beside_the_count(
+    names: tuple[str, ...], passed: set[int], cards: int, said: str
+) -> None:
+    config = GameConfig(players=4)
+    screen = FakeScreen()
+    table = Table.for_game(config)
+    table.names, table.phase, table.count, table.passed = names, Phase.PLAY, 26, passed
+    table.pile = [(n % 4, Card(Rank(n // 4 + 1), Suit(n % 4))) for n in range(cards)]
+    layout = Layout.for_game(24, 80, config)
+    painter = Painter(screen, UNICODE)
+    painter.table(layout, table, HandPicture(), None)
+    painter.board(layout, table, 121, [0] * 4)
+    row = screen.row(layout.table_y)
+    assert row[: layout.right_x].rstrip() == f"Count: 26   {said}"
+    assert row[layout.right_x - 1] == " " and row[layout.right_x] == "│"
 
 
 def test_a_long_count_overlaps_its_cards_and_keeps_the_latest() -> None:
@@ -225,10 +294,66 @@ def test_the_board_has_a_track_per_side_with_its_score(
     seating = Seating.of(config)
     order = seating.board_order()
     for n, (side, name) in enumerate(zip(order, names, strict=True)):
-        assert f"─ {name} {table.scores[side]} ─" in screen.row(3 * n)
+        assert f"─ {name}: {table.scores[side]} ─" in screen.row(3 * n)
         assert screen.row(3 * n + 1).count(UNICODE.front_peg) == 1
     assert f" {config.target} " in screen.row(3 * len(names))
     assert layout.messages_y == 3 * len(names) + 1
+
+
+TABLES = {
+    "two": (GameConfig(), ("Maximiliana Sm 3", LONG)),
+    "three": (GameConfig(players=3), ("Ann", LONG, "Maximiliana Sm 3")),
+    "four": (GameConfig(players=4), ("Ann", LONG, "Computer 1", "Computer 2")),
+    "partners": (GameConfig(players=4, partners=True), ("Ann", "Computer 1", "Bob", "Computer 2")),
+    "long partners": (GameConfig(players=4, partners=True), ("Ann", LONG, "Bob 2", "Bob 3")),
+    "five-card": (GameConfig(five_card=True, target=61), ("Ann", LONG)),
+}
+TITLE = re.compile(r"[┌├]─ (?P<name>.+): (?P<score>\d+) ─+ (?P<won>.+) ─[┐┤]")
+
+
+@pytest.mark.parametrize("name", list(TABLES))
+@pytest.mark.parametrize("watching", [False, True])
+@pytest.mark.parametrize(("match_points", "of"), [(False, None), (True, None), (True, 15)])
+def test_a_long_name_on_the_board_is_shortened_to_leave_its_score_and_wins_whole(
+    name: str, watching: bool, match_points: bool, of: int | None
+) -> None:
+    config, names = TABLES[name]
+    screen = FakeScreen()
+    table = Table.for_game(config, watching=watching)
+    table.names = names
+    table.scores = [121 - side for side in range(config.sides)]
+    layout = Layout.for_game(24, 80, config)
+    won = [12] * config.sides
+    Painter(screen, UNICODE).board(
+        layout, table, config.target, won, match_points=match_points, of=of
+    )
+    seating = table.seating
+    for n, side in enumerate(seating.board_order()):
+        title = TITLE.fullmatch(screen.row(3 * n)[layout.right_x :])
+        assert title is not None, screen.row(3 * n)
+        assert title["score"] == str(table.scores[side])
+        labels = [won_label(12, match_points, of, compact=compact) for compact in (False, True)]
+        assert title["won"] == labels[0] if not match_points else title["won"] in labels
+        shown = title["name"]
+        if shown != seating.side_name(side):
+            parts = shown.split(" & ")
+            seats = seating.seats_of(side)
+            assert len(parts) == len(seats) and "…" in shown
+            for part, seat in zip(parts, seats, strict=True):
+                whole = seating.name(seat)
+                assert part == whole or part.startswith(whole[:2])
+                if whole[-1].isdigit():  # a namesake's number is kept
+                    assert part.endswith(whole[-1])
+
+
+def test_a_name_ending_in_a_number_is_not_read_as_one_with_the_score() -> None:
+    config = GameConfig(players=3)
+    screen = FakeScreen()
+    table = Table.for_game(config)
+    table.names, table.scores = ("Ann", "Ann 2", "Computer"), [0, 3, 3]
+    Painter(screen, UNICODE).board(Layout.for_game(24, 80, config), table, 121, [0, 0, 0])
+    assert "┌─ Ann 2: 3 ─" in screen.row(0) and "├─ Computer: 3 ─" in screen.row(3)
+    assert "├─ You: 0 ─" in screen.row(6)
 
 
 def test_a_partnerships_points_go_on_its_one_track() -> None:

@@ -38,6 +38,8 @@ class Glyphs:
     arrows: str
     """Left, right, up (the cursor mark under a card)."""
     dot: str
+    ellipsis: str
+    """Where letters of a name too long for its place are left out."""
 
     def card(self, card: Card) -> str:
         """The card as shown on screen: '5♥', '10♠', 'KD'.
@@ -66,6 +68,7 @@ UNICODE: Final = Glyphs(
     sliver="\u258f",
     arrows="\u2190\u2192\u25b2",
     dot="\u00b7",
+    ellipsis="\u2026",
 )
 
 ASCII: Final = Glyphs(
@@ -81,6 +84,7 @@ ASCII: Final = Glyphs(
     sliver="|",
     arrows="<>^",
     dot="-",
+    ellipsis=".",
 )
 
 

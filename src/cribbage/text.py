@@ -1,9 +1,9 @@
-"""Text for players: text from outside the program made safe to show (`visible`), and one
-sentence set inside another (`clause`)."""
+"""Text for players: text from outside the program made safe to show (`visible`), one
+sentence set inside another (`clause`), and names in a list (`listed`)."""
 
 from __future__ import annotations
 
-__all__ = ["clause", "visible"]
+__all__ = ["clause", "listed", "visible"]
 
 
 def visible(text: str) -> str:
@@ -39,3 +39,13 @@ def clause(sentence: str) -> str:
     if text[:1].isupper() and text[1:2].islower():
         return text[0].lower() + text[1:]
     return text
+
+
+def listed(names: list[str]) -> str:
+    """`names` in a sentence: commas between them, and 'and' before the last.
+
+    >>> listed(["you"]), listed(["you", "West"]), listed(["you", "Ann 2", "Computer 2"])
+    ('you', 'you and West', 'you, Ann 2 and Computer 2')
+    """
+    *most, last = names
+    return f"{', '.join(most)} and {last}" if most else last

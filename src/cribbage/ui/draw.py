@@ -21,6 +21,7 @@ from typing import Final
 from ..cards import Card
 from ..glyphs import Glyphs
 from ..rules import GameConfig, Phase, Seat, cut_rule
+from ..text import listed
 from .screen import Color, Screen, Style
 from .seats import Seating
 from .table import Table
@@ -181,20 +182,54 @@ def seat_style(seating: Seating, seat: int) -> Style:
     return Style(_SEAT_COLORS[seat], bold=True)
 
 
-def won_label(count: int, match_points: bool = False, of: int | None = None) -> str:
+def won_label(
+    count: int, match_points: bool = False, of: int | None = None, *, compact: bool = False
+) -> str:
     """What a player has won, for the board: games, or match points when a match is scored
-    in them, `of` the match points that win the match when it goes to a number of them.
+    in them, `of` the match points that win the match when it goes to a number of them;
+    `compact`, match points in fewer letters, to leave a long name room beside them.
 
     >>> won_label(1), won_label(3), won_label(1, True), won_label(4, True)
     ('won 1 game', 'won 3 games', '1 match point', '4 match points')
-    >>> won_label(0, True, of=3)
-    'match 0 of 3'
+    >>> won_label(0, True, of=3), won_label(2, True, 15, compact=True)
+    ('match 0 of 3', 'match 2/15')
+    >>> won_label(1, True, compact=True), won_label(4, True, compact=True)
+    ('1 match pt', '4 match pts')
     """
     if match_points and of is not None:
-        return f"match {count} of {of}"  # short enough to sit beside partners' names
+        return f"match {count}/{of}" if compact else f"match {count} of {of}"
     if match_points:
+        if compact:
+            return f"{count} match pt{'' if count == 1 else 's'}"
         return f"{count} match point{'' if count == 1 else 's'}"
     return f"won {count} game{'' if count == 1 else 's'}"
+
+
+_TITLE_FRAME: Final = 5
+"""The corners and rules of a side's line on the board: '┌─', one '─' at least between the
+name and what was won, and '─┐'."""
+
+
+def _score_title(name: str, score: int) -> str:
+    """A side's name and score on its line of the board, a colon between them so that a
+    name ending in a number ('Computer 2', 'Ann 2') is not read as one with the score."""
+    return f" {name}: {score} "
+
+
+def _count_notes(seating: Seating, gone: list[int], hidden: int, x: int) -> tuple[str, str]:
+    """Who said go, and how many cards of the count are left out before those shown, in
+    words that fit on the line from column `x`: the seats' names, or if they are too long
+    the labels under the cards ('you, An2 and Co2 said go'), and '+2' for '(+2 before)'."""
+    saids = [""]
+    if gone:
+        names = [seating.object(seat) for seat in gone]
+        saids = [f"{listed(names)} said go", f"{listed([seating.label(s) for s in gone])} said go"]
+    befores = [f"(+{hidden} before)", f"+{hidden}"] if hidden > 0 else [""]
+    for said in saids:
+        for before in befores:
+            if x + len(said) + 3 * bool(said and before) + len(before) < LEFT_WIDTH:
+                return said, before
+    return saids[-1], befores[-1]
 
 
 class Painter:
@@ -429,16 +464,15 @@ class Painter:
         label = f"Count: {table.count}"
         screen.put(y, 0, label, _TITLE)
         x = len(label) + 3
-        gone = [seating.object(seat) for seat in sorted(table.passed)]
-        if gone:
-            said = f"{' and '.join(gone)} said go"
-            screen.put(y, x, said, _DIM)
-            x += len(said) + 3
         pile = table.pile
         step = CARD_WIDTH if len(pile) * CARD_WIDTH <= LEFT_WIDTH else CARD_WIDTH - 1
         room = (LEFT_WIDTH - 1) // step
-        if len(pile) > room:
-            screen.put(y, x, f"(+{len(pile) - room} before)", _DIM)
+        said, before = _count_notes(seating, sorted(table.passed), len(pile) - room, x)
+        if said:
+            screen.put(y, x, said, _DIM)
+            x += len(said) + 3
+        if before:
+            screen.put(y, x, before, _DIM)
             pile = pile[-room:]
         for i, (seat, card) in enumerate(pile):
             self.card(y + 1, i * step, card)
@@ -478,7 +512,8 @@ class Painter:
         """Two tracks a side (a player, or a partnership), going out and back; front and back
         pegs; scores; and what each has won: games, or with `match_points` the match points of
         a match (`of` those that win it, in a match to match points). Yours are at the
-        bottom, the others above in turn."""
+        bottom, the others above in turn. A side's name too long to leave its score and what
+        it has won whole beside it is shortened."""
         lane = layout.lane if target > 2 * NARROW_LANE + 1 else NARROW_LANE
         width = _board_width(lane)
         x0 = layout.right_x
@@ -486,13 +521,13 @@ class Painter:
         screen = self.screen
         seating = table.seating
         order = seating.board_order()
+        titles = self._titles(width, table, won, match_points, of)
         for n, side in enumerate(order):
             y = 3 * n
             style = seat_style(seating, seating.seats_of(side)[0])
             left, right = (tl, tr) if n == 0 else (lt, rt)
             screen.put(y, x0, left + h * (width - 2) + right, _DIM)
-            name = f" {seating.side_name(side)} {table.scores[side]} "
-            label = f" {won_label(won[side], match_points, of)} "
+            name, label = titles[side]
             screen.put(y, x0 + 2, name, style)
             screen.put(y, x0 + width - 2 - len(label), label, _DIM)
             for row in (1, 2):
@@ -509,6 +544,35 @@ class Painter:
         screen.put(foot, x0, bottom, _DIM)
         goal = f" {target} "
         screen.put(foot, x0 + (width - len(goal)) // 2, goal, _DIM)
+
+    def _titles(
+        self, width: int, table: Table, won: Sequence[int], match_points: bool, of: int | None
+    ) -> list[tuple[str, str]]:
+        """Each side's name and score, and what it has won, for its line of a board `width`
+        wide, with a rule between them. A name too long for its line is shortened, after
+        match points are said in fewer letters on every line if that lets it be whole."""
+        seating = table.seating
+        for compact in (False, True):
+            labels = [
+                f" {won_label(won[side], match_points, of, compact=compact)} "
+                for side in range(seating.sides)
+            ]
+            rooms = [
+                width - _TITLE_FRAME - len(labels[side] + _score_title("", table.scores[side]))
+                for side in range(seating.sides)
+            ]
+            if all(len(seating.side_name(side)) <= rooms[side] for side in range(seating.sides)):
+                break
+        return [
+            (
+                _score_title(
+                    seating.side_name(side, width=rooms[side], ellipsis=self.g.ellipsis),
+                    table.scores[side],
+                ),
+                labels[side],
+            )
+            for side in range(seating.sides)
+        ]
 
     def pegs(
         self, y: int, x0: int, lane: int, target: int, front: int, back: int, style: Style

@@ -65,6 +65,7 @@ from ..tables import (
 )
 from ..tables import Table as GameTable
 from ..tables.news import TALK_LENGTH, Presence
+from ..text import listed
 from ..view import PlayerView
 from .choosing import Choice
 from .choosing import step as choose_step
@@ -115,6 +116,14 @@ DIGITS: Final = frozenset("0123456789")
 a superscript two is not a number `int` reads)."""
 _POLL: Final = 0.05
 """Seconds between looks at the table's news while it waits for someone else."""
+_DOING: Final = {
+    Phase.CUT_FOR_DEAL: "cut for the deal",
+    Phase.DISCARD: "lay away",
+    Phase.CUT_STARTER: "cut for the starter",
+    Phase.PLAY: "play",
+    Phase.SHOW: "count",
+}
+"""What the table waits for someone to do, at each moment of a game."""
 _YES_NO: Final = frozenset({"y", "Y", "n", "N"})
 _SMALL_SCREEN_KEYS: Final = frozenset({"q", F10, "?"})
 """Keys that work while the terminal is too small (Ctrl-L too, and y and n when a yes-or-no
@@ -543,15 +552,16 @@ class GameUI:
         if not waiting:
             return "Waiting for the table..."
         seats = self.game_table.seats
-        names = []
-        for seat in waiting:
-            name = self.seating.subject(seat)
-            if seats is not None and seats.seats[seat].presence is Presence.AWAY:
-                name += " (gone: the table waits)"
-            names.append(name)
-        *most, last = names
-        who = f"{', '.join(most)} and {last}" if most else last
-        return f"Waiting for {who} ({game.phase.value})."
+        names = [self.seating.subject(seat) for seat in waiting]
+        line = f"Waiting for {listed(names)} to {_DOING[game.phase]}"
+        gone = [
+            name
+            for seat, name in zip(waiting, names, strict=True)
+            if seats is not None and seats.seats[seat].presence is Presence.AWAY
+        ]
+        if gone:
+            line += f"; {listed(gone)} {'has' if len(gone) == 1 else 'have'} gone"
+        return line + "."
 
     # -- events
 
@@ -870,9 +880,7 @@ class GameUI:
             self.talk()
             return True
         if key == GIVE_KEY and table.away():
-            seat = table.away()[0]
-            table.give(seat)
-            self.log.say(f"The computer takes {self.seating.whose(seat)} seat.", Tone.INFO)
+            table.give(table.away()[0])  # the table tells every seat, this one too
             return True
         return False
 

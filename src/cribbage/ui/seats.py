@@ -23,7 +23,7 @@ from typing import Final
 
 from ..rules import GameConfig
 
-__all__ = ["Seating"]
+__all__ = ["Seating", "shorten"]
 
 _NAMES: Final = {
     2: ("You", "Computer"),
@@ -130,25 +130,66 @@ class Seating:
 
     def label(self, seat: int) -> str:
         """At most three letters under a card on the table, different for each seat: 'you',
-        'cpu', 'W', or the start of a person's name."""
+        'cpu', 'W', or a person's: the number that tells namesakes apart after the start of
+        the name ('Co1' for 'Computer 1', 'An2' for 'Ann 2'), else the start of the name,
+        else its initials or first and last letters, else one with the seat's number.
+
+        >>> table = Seating(4, names=("Ann", "Computer 1", "Ann 2", "Computer 2"))
+        >>> [table.label(seat) for seat in range(4)]
+        ['you', 'Co1', 'An2', 'Co2']
+        >>> onlooker = Seating(4, names=("Anna", "Ann Smith", "Ann", "You"), watching=True)
+        >>> [onlooker.label(seat) for seat in range(4)]
+        ['Ana', 'AS', 'Ann', 'You']
+        """
         if self._mine(seat):
             return "you"
         if self.computer_only:
             return "cpu" if self.two_handed else self.name(seat)[0]
-        labels = [self._abbreviation(other) for other in range(self.players)]
-        mine = labels[seat]
-        if labels.count(mine) > 1 or (mine.lower() == "you" and not self._mine(seat)):
-            return f"{self.name(seat)[:2]}{seat + 1}"
-        return mine
+        taken = set() if self.watching else {"you"}
+        others = [other for other in range(self.players) if not self._mine(other)]
+        # A name of three letters or fewer is its own label; the longer ones give way to it.
+        for other in sorted(others, key=lambda other: (len(_letters(self.name(other))) > 3, other)):
+            chosen = next(label for label in self._labels_of(other) if label.lower() not in taken)
+            if other == seat:
+                return chosen
+            taken.add(chosen.lower())
+        raise AssertionError(f"no seat {seat} at a table of {self.players}")
 
-    def _abbreviation(self, seat: int) -> str:
-        return "you" if self._mine(seat) else self.name(seat)[:3]
+    def _labels_of(self, seat: int) -> list[str]:
+        """The labels a person's seat may have, best first; the last four always differ."""
+        words = self.name(seat).split()
+        letters = _letters(self.name(seat))
+        number = str(seat + 1)
+        said = []
+        if len(words) > 1 and words[-1].isdigit() and len(words[-1]) < 3:
+            said.append("".join(words[:-1])[: 3 - len(words[-1])] + words[-1])
+        said.append(letters[:3])
+        if len(words) > 1:
+            said.append("".join(word[0] for word in words)[:3])
+        if len(letters) > 3:
+            said.append(letters[:1] + letters[-2:])
+        said += [letters[:2] + number, letters[:1] + number]
+        said += [number, f"#{number}", f"?{number}", f"*{number}"]
+        return [label for label in said if label]
 
     # -- a side
 
-    def side_name(self, side: int) -> str:
-        """A side on the board: 'You', 'Computer', 'West', 'You & North'."""
-        return " & ".join(self.name(seat) for seat in self.seats_of(side))
+    def side_name(self, side: int, *, width: int | None = None, ellipsis: str = "\u2026") -> str:
+        """A side on the board: 'You', 'Computer', 'West', 'You & North'; in at most `width`
+        characters, each partner's name shortened (see `shorten`) to a fair share of them.
+
+        >>> people = Seating(4, partners=True, names=("Ann", "Computer 1", "Bob", "Computer 2"))
+        >>> people.side_name(1), people.side_name(1, width=13), people.side_name(0, width=9)
+        ('Computer 1 & Computer 2', 'Com…1 & Com…2', 'You & Bob')
+        """
+        names = [self.name(seat) for seat in self.seats_of(side)]
+        whole = " & ".join(names)
+        if width is None or len(whole) <= width:
+            return whole
+        shares = _shares([len(name) for name in names], width - 3 * (len(names) - 1))
+        if min(shares) < 2:  # too little room to say each: the start of them all
+            return shorten(whole, width, ellipsis)
+        return " & ".join(shorten(name, n, ellipsis) for name, n in zip(names, shares, strict=True))
 
     def side_subject(self, side: int) -> str:
         """A side as the subject of a sentence: 'You', 'The computer', 'West and East'."""
@@ -186,6 +227,50 @@ class Seating:
         """The sides from the top of the board down: the others in turn, yours last."""
         mine = self.side_of(0)
         return tuple(side for side in range(self.sides) if side != mine) + (mine,)
+
+
+def shorten(name: str, width: int, ellipsis: str = "\u2026") -> str:
+    """`name` in at most `width` characters: whole when it fits, else its start and then
+    `ellipsis`, keeping a closing number that tells it from a namesake ('Ann 2').
+
+    >>> shorten("Computer 1", 5), shorten("Maximiliana Sm 2", 12), shorten("Alexandra", 6)
+    ('Com…1', 'Maximilian…2', 'Alexa…')
+    >>> shorten("Ann", 3), shorten("Computer 1", 3, "."), shorten("Computer 1", 1)
+    ('Ann', 'C.1', 'C')
+    """
+    if len(name) <= width:
+        return name
+    if width <= len(ellipsis):
+        return name[: max(width, 0)]
+    head, _, number = name.rpartition(" ")
+    keep = width - len(ellipsis) - len(number)
+    if head and number.isdigit() and keep >= 1:
+        return name[:keep].rstrip() + ellipsis + number
+    return name[: width - len(ellipsis)].rstrip() + ellipsis
+
+
+def _letters(name: str) -> str:
+    return "".join(name.split())
+
+
+def _shares(lengths: list[int], room: int) -> list[int]:
+    """`room` shared out among names of `lengths`: a short name has all it needs, and the
+    longer ones share what is left evenly.
+
+    >>> _shares([3, 10], 11), _shares([10, 10], 11), _shares([16, 3, 10], 20)
+    ([3, 8], [5, 5], [8, 3, 8])
+    """
+    shares = [0] * len(lengths)
+    order = sorted(range(len(lengths)), key=lengths.__getitem__)
+    for done, i in enumerate(order):
+        fair = room // (len(order) - done)
+        if lengths[i] > fair:  # this name and the longer ones: an even share each
+            for j in order[done:]:
+                shares[j] = fair
+            break
+        shares[i] = lengths[i]
+        room -= lengths[i]
+    return shares
 
 
 def _third_person(verb: str) -> str:
