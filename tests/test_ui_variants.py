@@ -43,7 +43,7 @@ from cribbage.rules import (
 )
 from cribbage.scoring import announce_sentence, score_hand
 from cribbage.text import listed
-from cribbage.ui.draw import HandPicture, Layout, Painter, won_label
+from cribbage.ui.draw import CRIB_X, HandPicture, Layout, Painter, won_label
 from cribbage.ui.game import GameUI, Options
 from cribbage.ui.keys import ENTER
 from cribbage.ui.seats import Seating
@@ -226,6 +226,35 @@ def test_who_said_go_is_said_in_the_room_beside_the_count(
     row = screen.row(layout.table_y)
     assert row[: layout.right_x].rstrip() == f"Count: 26   {said}"
     assert row[layout.right_x - 1] == " " and row[layout.right_x] == "│"
+
+
+@pytest.mark.parametrize(
+    ("dealer", "shown", "line"),
+    [
+        (None, None, "Maximiliana Sm 2 (partner)"),  # 26 of the 28 columns
+        (2, None, "Maximili…2 (partner, dealer)"),  # the name in the 10 left
+        (2, 12, "Maximili…2 (dealer)  hand 12"),  # 1 left for the name: the partner goes
+        (3, 12, "Maximil…2 (partner)  hand 12"),
+    ],
+)
+def test_a_seat_beside_the_crib_gives_way_with_its_name_then_its_roles(
+    dealer: int | None, shown: int | None, line: str
+) -> None:
+    """North, your partner, at a table of long names: the name, the roles and what the seat
+    is doing stay left of the crib and the starter, however long the name."""
+    config = GameConfig(players=4, partners=True)
+    screen = FakeScreen()
+    table = Table.for_game(config)
+    table.names = ("Ann", "Maximiliana Sm 3", LONG, "Bob")
+    table.dealer = dealer
+    if shown is not None:
+        table.shown = {2: shown}
+    layout = Layout.for_game(24, 80, config)
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    north = layout.others_y[1]
+    row = screen.row(north).ljust(80)
+    assert row[:CRIB_X].strip() == line
+    assert row[CRIB_X - 1] == " "  # nothing runs into the crib
 
 
 def test_a_long_count_overlaps_its_cards_and_keeps_the_latest() -> None:

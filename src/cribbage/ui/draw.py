@@ -23,7 +23,7 @@ from ..glyphs import Glyphs
 from ..rules import GameConfig, Phase, Seat, cut_rule
 from ..text import listed
 from .screen import Color, Screen, Style
-from .seats import Seating
+from .seats import Seating, shorten
 from .table import Table
 from .words import MessageLog, Tone
 
@@ -46,6 +46,8 @@ CARD_HEIGHT: Final = 3
 LEFT_WIDTH: Final = 43
 """The card area: six cards, then the crib and the starter."""
 CRIB_X: Final = 31
+_SHORTEST_NAME: Final = 6
+"""The fewest letters a seat's name is cut to beside the crib before its roles give way."""
 STARTER_X: Final = 37
 WIDE_LANE: Final = 60
 NARROW_LANE: Final = 30
@@ -354,15 +356,24 @@ class Painter:
             )
             if holds
         ]
-        label = seating.name(seat) + (f" ({', '.join(roles)})" if roles else "")
-        self.screen.put(y, 2, label, seat_style(seating, seat))
-        x = 2 + len(label) + 2
+        said = ""
         if seat in table.passed:
-            self.screen.put(y, x, "go", _BOLD)
+            said = "go"
         elif seat in table.shown:
             worth, pegged = table.shown[seat], table.pegged.get(seat)
             said = f"hand {worth}" if pegged in (None, worth) else f"pegged {pegged} of {worth}"
-            self.screen.put(y, x, said, _BOLD)
+        # left of the crib and the starter: a long name gives way first, then the roles
+        # (a partner is named on the board too), never what the seat is doing
+        name = seating.name(seat)
+        for kept in (roles, [r for r in roles if r != "partner"], []):
+            roles_said = f" ({', '.join(kept)})" if kept else ""
+            room = CRIB_X - 1 - 2 - len(roles_said) - (len(said) + 2 if said else 0)
+            if room >= min(len(name), _SHORTEST_NAME):
+                break
+        label = shorten(name, max(room, 1), self.g.ellipsis) + roles_said
+        self.screen.put(y, 2, label, seat_style(seating, seat))
+        if said:
+            self.screen.put(y, 2 + len(label) + 2, said, _BOLD)
 
     def seat_cards(self, y: int, x: int, table: Table, seat: int) -> None:
         """Another seat's cards in a line: its cut for the deal, or the backs of the cards it
