@@ -257,6 +257,24 @@ def test_a_seat_beside_the_crib_gives_way_with_its_name_then_its_roles(
     assert row[CRIB_X - 1] == " "  # nothing runs into the crib
 
 
+@pytest.mark.parametrize(
+    ("dealer", "said"),
+    [
+        ("Bob", "Lay away one card to Bob's crib."),
+        (LONG, "Lay away one card to the crib."),  # beside a name under the crib
+    ],
+)
+def test_the_word_to_lay_away_fits_left_of_the_board(dealer: str, said: str) -> None:
+    config = GameConfig(players=3)
+    screen = FakeScreen()
+    table = Table.for_game(config)
+    table.names, table.phase, table.dealer = ("Ann", dealer, "Cat"), Phase.DISCARD, 1
+    layout = Layout.for_game(24, 80, config)
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    assert screen.row(layout.table_y)[: layout.right_x].rstrip() == said
+    assert f"{dealer}'s" in screen.text()  # under the crib
+
+
 def test_a_long_count_overlaps_its_cards_and_keeps_the_latest() -> None:
     screen = FakeScreen()
     cards = parse_cards(["ac", "ad", "ah", "as", "2c", "2d", "2h", "2s", "3c", "3d", "3h"])

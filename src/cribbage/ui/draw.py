@@ -461,7 +461,10 @@ class Painter:
                 screen.put(y, 0, "Lay away two cards to the crib.", _TITLE)
             else:
                 crib = "your" if table.dealer == Seat.HUMAN else seating.whose(table.dealer or 0)
-                screen.put(y, 0, f"Lay away one card to {crib} crib.", _TITLE)
+                said = f"Lay away one card to {crib} crib."
+                if len(said) >= LEFT_WIDTH:  # a long name: the crib says whose it is
+                    said = "Lay away one card to the crib."
+                screen.put(y, 0, said, _TITLE)
             return
         if table.phase is Phase.CUT_STARTER:
             screen.put(y, 0, CUT_FOR_STARTER, _TITLE)
