@@ -277,7 +277,9 @@ def test_illegal_plays_are_refused_and_change_nothing() -> None:
     state, _ = play_cards(state, "th 9h jh")
     with pytest.raises(IllegalPlayError) as err:
         apply(state, Play(1, Card.parse("9c")))
-    assert str(err.value) == "The 9C would take the count to 38, past 31."  # 10 + 9 + 10 + 9
+    assert str(err.value) == (  # 10 + 9 + 10 + 9
+        "The nine of clubs would take the count to 38, past 31."
+    )
     assert legal_plays(state, 1) == (Card.parse("ad"),)
     assert legal_plays(state, 0) == ()
     assert before == play_state("th jh 2c 3c", "9h 9c ad 4s", "kc")

@@ -92,7 +92,7 @@ def test_typing_is_corrected_with_backspace_and_escape() -> None:
 
 def test_a_typed_card_not_in_the_hand_is_one_sentence() -> None:
     state, made, said = press(Choice.start(HAND, frozenset(HAND), 1), [*"7h", ENTER])
-    assert not made and said == ["You don't have the seven of hearts (7H)."]
+    assert not made and said == ["You don't have the seven of hearts."]  # as any screen says
     assert state.typed == ""
 
 
@@ -108,9 +108,17 @@ def test_a_lone_rank_letter_is_a_card_or_a_move() -> None:
 
 def test_a_rank_held_twice_waits_for_its_suit() -> None:
     state, _, said = press(Choice.start(HAND, frozenset(HAND), 1), ["5", ENTER])
-    assert said == ["Which five do you mean: 5C or 5H?"]
+    assert said == ["Which five do you mean, of clubs or hearts? Type its suit too, as in 5c."]
     state, made, _ = press(state, ["5", "c", ENTER])
     assert made == [Chosen((HAND[4],))]
+
+
+def test_a_lone_rank_letter_held_twice_asks_which_and_does_not_pass_as_a_move() -> None:
+    hand = parse_cards(["3c", "5s", "kc", "kd"])
+    state, made, said = press(Choice.start(hand, frozenset(hand), 1), ["k", ENTER])
+    assert not made
+    assert said == ["Which king do you mean, of clubs or diamonds? Type its suit too, as in kc."]
+    assert state.typed == ""
 
 
 def test_a_q_starts_a_queen_whatever_was_typed() -> None:

@@ -21,6 +21,7 @@ __all__ = [
     "not_held",
     "parse_cards",
     "resolve_card",
+    "which",
 ]
 
 
@@ -187,8 +188,7 @@ class Card:
             if not matches:
                 raise CardNotInHandError(f"You have no {rank.word} in your hand.")
             if len(matches) > 1:
-                choices = " or ".join(str(card) for card in sorted(matches))
-                raise AmbiguousCardError(f"Which {rank.word} do you mean: {choices}?")
+                raise AmbiguousCardError(which(sorted(matches)))
             return matches[0]
         card = DECK[(rank - 1) * 4 + suit]
         if hand is not None and card not in hand:
@@ -238,12 +238,29 @@ def _parse_words(text: str) -> tuple[Rank, Suit | None]:
 
 
 def not_held(card: Card) -> CardNotInHandError:
-    """The error for naming `card` when it is not in the player's hand.
+    """The error for naming `card` when it is not in the player's hand (in words, as any
+    screen shows them).
 
     >>> str(not_held(Card.parse("5h")))
-    "You don't have the five of hearts (5H)."
+    "You don't have the five of hearts."
     """
-    return CardNotInHandError(f"You don't have the {card.long_name.lower()} ({card}).")
+    return CardNotInHandError(f"You don't have the {card.long_name.lower()}.")
+
+
+def which(cards: Sequence[Card]) -> str:
+    """The question for a rank typed alone that names two or more `cards` of a hand, in
+    words (as any screen shows them), with what to type.
+
+    >>> which(parse_cards(["td", "tc", "th"]))
+    'Which ten do you mean, of diamonds, clubs or hearts? Type its suit too, as in 10d.'
+    """
+    *most, last = [card.suit.name.lower() for card in cards]
+    first = cards[0]
+    typed = "10" if first.rank is Rank.TEN else first.rank.letter.lower()
+    return (
+        f"Which {first.rank.word} do you mean, of {', '.join(most)} or {last}? "
+        f"Type its suit too, as in {typed}{first.suit.letter.lower()}."
+    )
 
 
 def _shown(text: str) -> str:

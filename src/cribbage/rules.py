@@ -552,7 +552,8 @@ def check(state: GameState, action: Action) -> None:
                 raise not_held(card)
             if not fits(state.count, card.value):
                 raise IllegalPlayError(
-                    f"The {card} would take the count to {state.count + card.value}, past {LIMIT}."
+                    f"The {card.long_name.lower()} would take the count to "
+                    f"{state.count + card.value}, past {LIMIT}."
                 )
         case Claim(_, points):
             if not 0 <= points <= 29:

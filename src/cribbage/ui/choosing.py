@@ -179,7 +179,11 @@ def _choose_typed(state: Choice, key: str) -> tuple[Choice, Chosen | None, str |
     except CribbageError as err:
         if key == " " and not isinstance(err, AmbiguousCardError):
             return replace(state, typed=state.typed + " "), None, None  # 'five of hearts'
-        if len(state.typed) == 1 and state.typed in _MOVES:
+        if (
+            len(state.typed) == 1
+            and state.typed in _MOVES
+            and not isinstance(err, AmbiguousCardError)
+        ):
             return replace(state, typed=""), None, None  # a lone h, j, k or l was a move
         return replace(state, typed=""), None, str(err)
     return _choose(replace(state, typed=""), card)
