@@ -314,7 +314,7 @@ SIX = ["5h", "5c", "6d", "jd", "kd", "2s"]
         (["--replay", "f.json", "--count", *FIVE], "--replay and --count go"),
         (["--practice", "--stats", "--rules"], "--stats, --rules and --practice go one at a time."),
         (["--rules", "--seed", "3"], "--seed does not go with --rules."),
-        (["--stats", "--ascii"], "--ascii does not go with --stats."),
+        (["--stats", "--seed", "3"], "--seed does not go with --stats."),
         (["--replay", "f.json", "--level", "easy"], "--level does not go with --replay."),
         (["--replay", "f.json", "--new"], "--new does not go with --replay."),
         (["--count", *FIVE, "--seed", "0"], "--seed does not go with --count."),

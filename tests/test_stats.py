@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from cribbage.cards import Card
 from cribbage.choices import LEVELS
 from cribbage.events import GameOver, GameResult, Scored, Shown
+from cribbage.glyphs import UNICODE
 from cribbage.match import MatchConfig
 from cribbage.rules import Counting, GameConfig, Seat
 from cribbage.stats import (
@@ -271,6 +272,8 @@ def test_the_report_shows_each_level_in_order_within_80_columns() -> None:
     assert row["pegging per deal"][:3] == ["5.0", "/", "3.0"]
     assert row["crib"][3:6] == ["4.0", "/", "-"]
     assert "Best hand at easy: 12 (5H 5C 5S JD, starter 5D)" in lines
+    drawn = render_statistics(stats, UNICODE).splitlines()  # as a screen that has them
+    assert "Best hand at easy: 12 (5♥ 5♣ 5♠ J♦, starter 5♦)" in drawn
 
 
 def test_the_summary_line_names_the_level() -> None:

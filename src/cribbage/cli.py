@@ -40,7 +40,7 @@ USAGE = (
     "                [--ascii] [--keypad] [--no-autoplay] [--coach] [--new] [--version]\n"
     "                [--help]\n"
     "       cribbage --rules\n"
-    "       cribbage --stats\n"
+    "       cribbage --stats [--ascii]\n"
     "       cribbage --replay FILE [--ascii]\n"
     "       cribbage --count CARD CARD CARD CARD STARTER [--crib] [--ascii]\n"
     "       cribbage --discard CARD CARD CARD CARD CARD [CARD] [--dealer|--pone]\n"
@@ -449,7 +449,7 @@ TOOLS: Final[dict[str, frozenset[str]]] = {
     | {"port", "bind", "code", "name", "headless", "resume"},
     "join": _DISPLAY_OPTIONS | {"code", "name", "seat", "watch"},
     "rules": frozenset(),
-    "stats": frozenset(),
+    "stats": frozenset({"ascii"}),
     "replay": frozenset({"ascii"}),
     "count": frozenset({"crib", "ascii"}),
     "discard": frozenset({"dealer", "pone", "ascii", "players", "partners", "five_card"}),
@@ -578,7 +578,7 @@ def _run(argv: Sequence[str] | None) -> int:
         if args.learn:
             return learn(args)
         if args.stats:
-            return show_statistics()
+            return show_statistics(glyphs)
         if args.replay is not None:
             return replay(args.replay, ascii_only=args.ascii)
         if args.host or args.join is not None:
@@ -652,8 +652,9 @@ def stopped_by_signals() -> Iterator[None]:
             signal.signal(number, handler)  # type: ignore[arg-type]  # what signal() returned
 
 
-def show_statistics() -> int:
-    """Print the statistics (`--stats`); a sentence about the file, if any, goes to stderr."""
+def show_statistics(glyphs: Glyphs) -> int:
+    """Print the statistics (`--stats`), cards as `glyphs` draw them; a sentence about the
+    file, if any, goes to stderr."""
     from .stats import render_statistics
     from .storage import Storage
 
@@ -661,7 +662,7 @@ def show_statistics() -> int:
         stats, message = storage.statistics()
     if message:
         print(f"cribbage: {message}", file=sys.stderr)
-    print(render_statistics(stats))
+    print(render_statistics(stats, glyphs))
     return 0
 
 

@@ -33,6 +33,7 @@ from typing import Final
 from .cards import Card, format_cards
 from .choices import LEVELS
 from .events import Event, GameOver, GameResult, Reason, Scored, Shown
+from .glyphs import ASCII, Glyphs
 from .match import MatchConfig, MatchOver
 from .record import Record, replay_steps
 from .rules import GameConfig, Seat
@@ -71,6 +72,10 @@ class BestHand:
 
     def __str__(self) -> str:
         return f"{self.points} ({format_cards(self.cards)}, starter {self.starter})"
+
+    def drawn(self, glyphs: Glyphs) -> str:
+        """The hand with its cards as `glyphs` draw them: '29 (5♥ 5♣ 5♠ J♦, starter 5♦)'."""
+        return f"{self.points} ({glyphs.cards(self.cards)}, starter {glyphs.card(self.starter)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -365,10 +370,10 @@ def _pair(first: object, second: object) -> str:
     return f"{first} / {second}"
 
 
-def render_statistics(stats: Statistics) -> str:
+def render_statistics(stats: Statistics, glyphs: Glyphs = ASCII) -> str:
     """The statistics as text tables, one column per level and one table per game played,
-    for `cribbage --stats`. When only the two-handed game has been played, its table is
-    all there is, without a heading, as it always was.
+    for `cribbage --stats`, with cards as `glyphs` draw them. When only the two-handed game
+    has been played, its table is all there is, without a heading, as it always was.
 
     >>> print(render_statistics(Statistics()))
     No games finished yet.
@@ -377,12 +382,15 @@ def render_statistics(stats: Statistics) -> str:
     if not tables:
         return "No games finished yet."
     if [variant for variant, _ in tables] == [Variant.TWO_HANDED]:
-        return "\n".join(_table_lines(stats.levels, Variant.TWO_HANDED))
-    parts = ["\n".join([variant.title, *_table_lines(table, variant)]) for variant, table in tables]
+        return "\n".join(_table_lines(stats.levels, Variant.TWO_HANDED, glyphs))
+    parts = [
+        "\n".join([variant.title, *_table_lines(table, variant, glyphs)])
+        for variant, table in tables
+    ]
     return "\n\n".join(parts)
 
 
-def _table_lines(table: dict[str, LevelStats], variant: Variant) -> list[str]:
+def _table_lines(table: dict[str, LevelStats], variant: Variant, glyphs: Glyphs) -> list[str]:
     """One game's table: a column per level with a finished game."""
     names = [name for name in _ordered_levels(table) if table[name].games]
     levels = [table[name] for name in names]
@@ -440,7 +448,7 @@ def _table_lines(table: dict[str, LevelStats], variant: Variant) -> list[str]:
     ]
     for name, level in zip(names, levels, strict=True):
         if level.best_hand is not None:
-            lines.append(f"Best hand at {name}: {level.best_hand}")
+            lines.append(f"Best hand at {name}: {level.best_hand.drawn(glyphs)}")
     return lines
 
 
