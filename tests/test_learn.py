@@ -116,7 +116,7 @@ def test_the_hints_figures_in_words() -> None:
     best = Computer("expert").discard_options_for(view)[0]
     assert ASCII.cards(list(best.discard)) == "10C KC"
     assert discard_words(best, "the computer's") == (
-        "keeps 8 points in hand, gives the computer's crib about 4"
+        "keeps about 8 points in hand with the starter, gives the computer's crib about 4"
     )
 
 

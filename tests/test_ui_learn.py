@@ -67,8 +67,9 @@ def test_lesson_one_counts_two_hands_then_you_count_one() -> None:
     assert "when asked, type the number of points and press Enter" in frames
     flat = " ".join(frames.split())
     assert 'That is why a hand worth nothing is called "nineteen".' in flat  # why 19
-    pone = "the pone the other player."
-    assert pone in " ".join(screen.frames[0].split())  # said before the word is used again
+    first = " ".join(screen.frames[0].split())
+    assert "the pone the other player." in first  # said before the word is used again
+    assert "a ten, jack, queen or king 10 each." in first  # what a card adds to fifteen
     assert f"You count {total}: right." in screen.frames[-1]
     assert "That is the whole count." in screen.frames[-1]
 
@@ -225,11 +226,11 @@ def test_lesson_two_explains_a_worse_discard_and_asks_again() -> None:
     assert "Here the computer deals: the crib is the computer's." in said
     assert "As pone, lay away cards far apart in rank" in said
     assert (
-        "Not the best two: Laying away 6♥ 7♠ keeps 8 points in hand, gives the computer's "
-        "crib about 6; laying away 10♣ K♣ keeps 8 points in hand, gives the computer's crib "
+        "Not the best two: Laying away 6♥ 7♠ keeps about 8 points in hand with the starter, gives the computer's "
+        "crib about 6; laying away 10♣ K♣ keeps about 8 points in hand with the starter, gives the computer's crib "
         "about 4."
     ) in said
-    assert "Why these two: Laying away 10♣ K♣ keeps 8 points in hand" in said
+    assert "Why these two: Laying away 10♣ K♣ keeps about 8 points in hand" in said
     assert (
         "Counting the play too, the hint reckons this deal at about 1 point for you with "
         "these two, and at about 3 points for you with 10♣ K♣."
@@ -244,7 +245,10 @@ def test_lesson_two_as_dealer_wants_the_pair_in_your_crib() -> None:
     _, said = run_lesson(LayingAway(1), LAYING_AWAY[1], player(moves))
     assert "Now you deal: the crib is yours." in said
     assert "Not the best two" not in said
-    assert "Laying away 10♦ 10♠ keeps 10 points in hand, gives your crib about 5" in said
+    assert (
+        "Laying away 10♦ 10♠ keeps about 10 points in hand with the starter, gives your crib about 5"
+        in said
+    )
     assert "7♣ 10♦ would keep a little more in hand (a tenth of a point)" in said  # 9.7, 9.6
     assert "the crib makes the difference" in said
 
@@ -253,6 +257,8 @@ def test_lesson_three_explains_each_thing_the_play_shows() -> None:
     moves = [("Your play:", "kh"), ("Your play:", "8h"), ("Your play:", "jd")]
     screen, said = run_lesson(ThePlay(), THE_PLAY, player(moves))
     assert "The pone leads a card face up" in said
+    assert said.index("That card is the starter.") < said.index("The pone leads")
+    assert '"two for his heels"' in said
     assert "The K♥ makes the count 17 and pegs nothing; the 8♥ pegs fifteen for two." in said
     for row in (
         "fifteen the count becomes 15 2",
@@ -265,8 +271,8 @@ def test_lesson_three_explains_each_thing_the_play_shows() -> None:
         "pegs 1 for last card",
     ):
         assert row in said, row
-    assert said.splitlines()[-1].startswith("The play is over: After the play")
-    assert "─ The play is over ─" in screen.frames[-1]
+    assert said.splitlines()[-1].startswith("The show: After the play")
+    assert "─ The show ─" in screen.frames[-1]
 
 
 def test_lesson_three_shows_the_count_while_it_explains() -> None:
@@ -287,9 +293,11 @@ def test_lesson_three_shows_the_count_while_it_explains() -> None:
 def test_lesson_four_is_a_whole_hand_with_the_coach() -> None:
     screen, said = run_lesson(AHand(), A_HAND, player([]))
     assert said.startswith("Lesson 4 of 4: A whole hand: A whole hand against the easy")
+    assert "the front peg shows your score" in said  # the board, before a whole hand
     coach = [line for line in said.splitlines() if line.startswith("Coach: ")]
     assert coach[0].startswith(("Coach: You laid away", "Coach: Your discard"))
     assert len(coach) >= 2  # the discard, and plays
+    assert not coach[1].startswith("Coach: Each of your plays")  # one play is one play
     assert "Where do you cut the pack?" in "\n".join(screen.frames)
     assert said.splitlines()[-1].startswith("The hand is over: Coach: ")
     assert "Coach: your discard " in screen.frames[-1]  # one hand: said in words

@@ -284,11 +284,13 @@ def discard_words(option: DiscardOption, crib: str) -> str:
     >>> hand = parse_cards(["5d", "6h", "7s", "tc", "jc", "kc"])
     >>> best = discard_options(hand, dealer=False)[0]
     >>> [str(card) for card in best.discard], discard_words(best, "the computer's")
-    (['TC', 'KC'], "keeps 8 points in hand, gives the computer's crib about 4")
+    (['TC', 'KC'], "keeps about 8 points in hand with the starter, gives the computer's crib about 4")
+
+    (The four cards kept count 5 alone; with each starter they might turn up, 8 on average.)
     """
     hand, crib_points = round(option.hand), round(abs(option.crib))
     return (
-        f"keeps {hand} point{'' if hand == 1 else 's'} in hand, "
+        f"keeps about {hand} point{'' if hand == 1 else 's'} in hand with the starter, "
         f"gives {crib} crib about {crib_points}"
     )
 

@@ -397,6 +397,8 @@ class ThePlay(Script):
         ui.tell(
             _title(self.number),
             [
+                rules_passage("THE STARTER", "Once the crib is made"),
+                rules_passage("THE STARTER", "If the starter is a jack"),
                 rules_passage("THE PLAY", "The pone leads"),
                 f"You deal this hand. For this lesson {laid} went to your crib, and you "
                 f"keep {kept}. The computer, the pone, leads.",
@@ -444,11 +446,12 @@ class ThePlay(Script):
 
     def hand_over(self, ui: LessonUI) -> None:
         ui.tell(
-            "The play is over",
+            "The show",
             [
                 rules_passage("THE SHOW", "After the play the hands are counted", "crib"),
                 "The messages on the right show this hand's counts, as lesson 1 did.",
             ],
+            low=True,  # under the crib's count, which stays in sight
         )
 
 
@@ -492,6 +495,7 @@ class AHand(Script):
             [
                 "A whole hand against the easy computer. It deals: you lay away, cut the "
                 "starter, and lead.",
+                rules_passage("THE BOARD", "Every time you score", "front peg"),
                 rules_passage("HINTS AND THE COACH", "The coach (", "who pegged it"),
                 "Here the coach speaks up after each of your decisions.",
                 rules_passage("HINTS AND THE COACH", "Press H at your discard", "decides by"),
@@ -548,7 +552,7 @@ class AHand(Script):
         if play.costly:
             one = HandReview(review.game, review.hand, review.dealer, None, (play,))
             words: Words = _first(coach_lines(one, ui.glyphs, ui.seating))
-        elif not review.costly_plays:  # "each of your plays was the best, or as good"
+        elif not review.costly_plays and len(review.plays) > 1:  # "each of your plays was..."
             plays = HandReview(review.game, review.hand, review.dealer, None, review.plays)
             words = _first(coach_lines(plays, ui.glyphs, ui.seating))
         else:
@@ -692,6 +696,8 @@ class CountingLesson(_Pages):
             [
                 (rules_passage("THE SHOW", "After the play the hands are counted", "crib"), _BOLD),
                 (_PONE, Style()),
+                ("", Style()),
+                (rules_passage("THE CARDS", "For adding up"), Style()),
                 ("", Style()),
                 (rules_passage("THE SHOW", "The program lays out each count"), Style()),
                 ("", Style()),
