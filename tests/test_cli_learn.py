@@ -99,5 +99,6 @@ def test_the_real_game_at_the_end_is_against_the_easy_computer_and_saved(
     assert play(FakeScreen(), ASCII, []) == 0
     ((options, storage),) = played
     assert options.level == "easy" and options.coach and options.delay == 0
+    assert options.game_named and options.level_named  # another saved game is asked about
     assert options.target == 121 and options.players == 2
     assert storage.save_path.name == "save.json"

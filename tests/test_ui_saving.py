@@ -172,6 +172,22 @@ def test_the_same_game_or_none_named_asks_as_before(tmp_path: Path) -> None:
         assert RESUME_QUESTION in screen.text() and "(y/N)" not in screen.text()
 
 
+def test_another_level_on_the_command_line_is_asked_about_and_enter_starts_it(
+    tmp_path: Path,
+) -> None:
+    start(tmp_path, [ENTER, " ", " ", ENTER])  # a game at easy, into its first hand
+    saved = saved_state(tmp_path)
+    for same in (replace(FAST, level_named=True), replace(FAST, level="expert")):
+        _storage, screen, _ = start(tmp_path, [], options=same)  # the same level, or none named
+        assert RESUME_QUESTION in screen.text() and "(y/N)" not in screen.text()
+    asked = replace(FAST, level="expert", level_named=True)
+    storage, screen, _ = start(tmp_path, [ENTER], options=asked)
+    question = next(frame for frame in screen.frames if "(y/N)" in frame)
+    assert "Resume the game at easy instead of a new game at expert? (y/N)" in question
+    assert "Enter or n starts the game at expert" in question
+    assert SavedMatch.from_json(storage.backup_path.read_bytes()).id == saved.id
+
+
 def test_a_broken_save_is_one_message_and_a_new_game(tmp_path: Path) -> None:
     storage, _, _ = start(tmp_path, [ENTER, " ", " ", ENTER])
     text = storage.save_path.read_bytes()

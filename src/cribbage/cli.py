@@ -763,6 +763,7 @@ def game_options(args: argparse.Namespace) -> Options:
         lurch=args.lurch,
         penalty=args.penalty or Overcount.BSD,
         game_named=args.players is not None or args.partners or args.five_card,
+        level_named=args.level is not None,
         keypad=args.keypad,
     )
 

@@ -165,6 +165,9 @@ class Options:
     game_named: bool = False
     """The command line named the game (--players, --partners, --five-card): a saved match
     of another game is resumed only when the player says so."""
+    level_named: bool = False
+    """The command line named the computer's level (--level): a saved match at another
+    level is resumed only when the player says so."""
     keypad: bool = False
     """The keypad's 2 4 6 8 choose cards and cut (`keys.KEYPAD`); nothing is typed but counts."""
     newcomer: bool = False

@@ -70,7 +70,7 @@ __all__ = [
 
 WIDTH: Final = 64
 """The width the lessons' words are wrapped to, in their boxes."""
-REAL_GAME: Final = Options(level="easy", coach=True, game_named=True)
+REAL_GAME: Final = Options(level="easy", coach=True, game_named=True, level_named=True)
 """The game offered once the lessons are done: against the easy computer, with the coach."""
 _BOLD: Final = Style(bold=True)
 _DIM: Final = Style(dim=True)

@@ -182,22 +182,23 @@ def retell(ui: GameUI) -> None:
     ui.retell(ui.recorder.events)
 
 
-def ask_resume(ui: GameUI, instead: Variant | None = None) -> bool | None:
+def ask_resume(ui: GameUI, instead: tuple[str, str] | None = None) -> bool | None:
     """Ask whether to resume the match on the table: True, False for a new game, None to quit.
 
-    When the command line asked for another game, `instead`, the question names both and
-    Enter starts the game asked for.
+    When the command line asked for another game, `instead` names the saved game and the
+    one asked for ('three-handed game', 'game at easy'): the question names both and Enter
+    starts the game asked for.
     """
     if instead is None:
         question, keys = RESUME_QUESTION, "Enter or y resumes   n starts a new game   q quit"
     else:
         state = ui.recorder.state
-        saved = variant_of(state.game_config)
+        saved, asked = instead
         where = f", at hand {state.game.hand_number}" if state.game.hand_number else ""
         match = f" of game {state.number}" if state.number > 1 and where else ""
-        ui.log.say(f"A {saved.game} is saved{where}{match}.", Tone.RESULT)
-        question = f"Resume the {saved.game} instead of a new {instead.game}? (y/N)"
-        keys = f"y resumes it   Enter or n starts the {instead.game}   q quit"
+        ui.log.say(f"A {saved} is saved{where}{match}.", Tone.RESULT)
+        question = f"Resume the {saved} instead of a new {asked}? (y/N)"
+        keys = f"y resumes it   Enter or n starts the {asked}   q quit"
     ui.set_prompt(question, keys)
     ui.yes_no = True
     try:
@@ -215,6 +216,18 @@ def ask_resume(ui: GameUI, instead: Variant | None = None) -> bool | None:
     finally:
         ui.yes_no = False
         ui.set_prompt("", "")
+
+
+def _other_game(options: Options, resumed: Options, saved: SavedMatch) -> tuple[str, str] | None:
+    """The saved game and the one the command line asked for, in words, when it named
+    another game or level than the saved one's (else None). A level is said only between
+    games of one kind, to keep the question on a line."""
+    asked, kept = variant_of(options.game_config()), variant_of(saved.record.game_config)
+    if options.game_named and asked is not kept:
+        return kept.game, asked.game
+    if options.level_named and resumed.level != options.level:
+        return f"game at {resumed.level}", f"game at {options.level}"
+    return None
 
 
 def play_kept(
@@ -250,9 +263,7 @@ def play_kept(
         keeper.attach(ui)
         retell(ui)
         _say_all(ui, notes)
-        asked = variant_of(options.game_config())
-        other = options.game_named and asked is not variant_of(saved.record.game_config)
-        answer = ask_resume(ui, asked if other else None)
+        answer = ask_resume(ui, _other_game(options, resumed, saved))
         if answer is None:
             return 0
         if answer:
