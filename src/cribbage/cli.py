@@ -160,8 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--five-card",
         action="store_true",
-        help="the older two-handed game: five cards each, two laid away, three for last to "
-        "the first pone, the play ends at the first go (to 61 unless --game says otherwise)",
+        help="the older two-handed game: five cards each, two laid away, three points at the "
+        "start to the player who does not deal first, the play ends at the first go (to 61 "
+        "unless --game says otherwise)",
     )
     add(
         "--game",
@@ -211,8 +212,8 @@ def build_parser() -> argparse.ArgumentParser:
         "-e",
         "--explain",
         action="store_true",
-        help="count your own hand and crib, as in BSD (without muggins unless -m is given), "
-        "and see the right count and why when you miscount",
+        help="count your own hand and crib (without muggins unless -m is given), and see the "
+        "right count and why when you miscount",
     )
     add(
         "-m",
@@ -281,7 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     role.add_argument(
         "--pone",
         action="store_true",
-        help="with --discard: only as the pone (default: dealer and pone)",
+        help="with --discard: only as the pone, the player who does not deal (default: "
+        "dealer and pone)",
     )
     add(
         "--coach",
