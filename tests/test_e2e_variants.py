@@ -101,7 +101,7 @@ def test_a_deal_of_each_variant_from_the_cut_to_the_show(
     else:
         for seat in seats:  # each other hand face up on its row, with its count
             row = next(i for i, text in enumerate(rows) if seat.split(" (")[0] in text)
-            assert re.search(r"hand \d+", rows[row]), end
+            assert re.search(r"counted \d+", rows[row]), end
             assert re.search(r"(10|[2-9AJQK])[♣♦♥♠]", rows[row + 1]), end
     assert re.search(r"(Your|\w+'s) crib: \d+", end), end  # the crib is counted last
     assert sum(board_scores(end, sides)) > 0

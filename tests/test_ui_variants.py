@@ -233,8 +233,8 @@ def test_who_said_go_is_said_in_the_room_beside_the_count(
     [
         (None, None, "Maximiliana Sm 2 (partner)"),  # 26 of the 28 columns
         (2, None, "Maximili…2 (partner, dealer)"),  # the name in the 10 left
-        (2, 12, "Maximili…2 (dealer)  hand 12"),  # 1 left for the name: the partner goes
-        (3, 12, "Maximil…2 (partner)  hand 12"),
+        (2, 12, "Maxim…2 (dealer)  counted 12"),  # too little left for the name: the partner goes
+        (3, 12, "Maxi…2 (partner)  counted 12"),
     ],
 )
 def test_a_seat_beside_the_crib_gives_way_with_its_name_then_its_roles(
@@ -516,10 +516,10 @@ def test_a_deal_is_played_to_the_show_with_each_hand_in_show_order(name: str) ->
         layout = Layout.for_game(24, 80, config)
         for seat, y in zip(range(1, config.players), layout.others_y, strict=True):
             points = next(e.score.total for e in shown if e.seat == seat and not e.crib)
-            assert f"hand {points}" in left(screen, y)
+            assert f"counted {points}" in left(screen, y)
             for card in next(e.cards for e in shown if e.seat == seat and not e.crib):
                 assert UNICODE.card(card) in left(screen, y + 1)
-        assert f"hand {next(e.score.total for e in shown if e.seat == 0)}" in left(
+        assert f"counted {next(e.score.total for e in shown if e.seat == 0)}" in left(
             screen, layout.human_y
         )
 
@@ -595,7 +595,7 @@ def test_a_hand_miscounted_three_handed_shows_what_was_missed_and_what_was_pegge
         # the points missed are laid out when muggins takes them (-e lays out every count)
         assert (said[shown + 1] == f"  {announce_sentence(mine.score)}") == muggins
         row = left(screen, Layout.for_game(24, 80, ui.recorder.state.game_config).human_y)
-        assert f"pegged 0 of {mine.score.total}" in row and f"hand {mine.score.total}" not in row
+        assert f"pegged 0 of {mine.score.total}" in row and f"counted {mine.score.total}" not in row
         return
     pytest.fail("no deal where your hand had points to miss")
 
@@ -739,7 +739,7 @@ def test_in_the_show_a_hand_not_yet_counted_is_face_down_and_played_cards_are_pi
     assert left(screen, west + 1)[:28].rstrip() == "  " + " ".join(
         [BACK] * 4
     )  # picked up, not yet shown
-    assert left(screen, east)[:28].rstrip() == "  East (dealer)  hand 6"
+    assert left(screen, east)[:28].rstrip() == "  East (dealer)  counted 6"
     assert left(screen, east + 1)[:28].rstrip() == "  9♦ 3♦ 7♣ K♥"
     table.phase, table.hands[1] = Phase.PLAY, []  # all played: the row starts in its place
     screen = FakeScreen()

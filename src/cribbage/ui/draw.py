@@ -361,7 +361,7 @@ class Painter:
             said = "go"
         elif seat in table.shown:
             worth, pegged = table.shown[seat], table.pegged.get(seat)
-            said = f"hand {worth}" if pegged in (None, worth) else f"pegged {pegged} of {worth}"
+            said = f"counted {worth}" if pegged in (None, worth) else f"pegged {pegged} of {worth}"
         # left of the crib and the starter: a long name gives way first, then the roles
         # (a partner is named on the board too), never what the seat is doing
         name = seating.name(seat)
