@@ -18,7 +18,10 @@ def test_count_prints_every_item_the_total_and_the_words(
     assert sum(1 for line in out if line.startswith("   2  pair ")) == 6
     assert "   1  his nobs    JD" in out
     assert "  29  total" in out
-    assert out[-1].endswith("and one for his nobs is twenty-nine.")
+    assert out[-1].endswith("one for his nobs is twenty-nine.")
+    assert all(len(line) < 80 for line in out)  # the words wrapped whole, not at the edge
+    said = " ".join(out[out.index("  29  total") + 1 :])
+    assert said.startswith("Fifteen two, fifteen four,") and "and one for his nobs" in said
 
 
 @pytest.mark.parametrize("crib, total", [(False, 4), (True, 0)])

@@ -8,7 +8,9 @@ pipe; the command gives Unicode ones (`5♥`) on a terminal that shows them."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
+from typing import Final
 
 from .cards import Card, parse_cards
 from .errors import InvalidCardError
@@ -21,6 +23,9 @@ __all__ = ["PLAY_NOT_RECKONED", "breakdown_lines", "count_text", "discard_table"
 PLAY_NOT_RECKONED = "The play is not reckoned in these figures."
 """Said under the discard figures of the games whose discards leave the pegging out (all but
 the two-handed game of six cards); the hint and the coach say it too."""
+
+LINE_WIDTH: Final = 79
+"""The widest line printed: an 80-column terminal's, less the column it may wrap at."""
 
 
 def breakdown_lines(score: Score, glyphs: Glyphs = ASCII) -> list[str]:
@@ -65,7 +70,7 @@ def count_text(texts: Sequence[str], *, crib: bool = False, glyphs: Glyphs = ASC
         title,
         *breakdown_lines(score, glyphs),
         f"  {score.total:2}  total",
-        announce_sentence(score),
+        *textwrap.wrap(announce_sentence(score), LINE_WIDTH),  # words whole on any terminal
     ]
     return "\n".join(lines)
 
