@@ -330,6 +330,10 @@ def test_a_hint_lists_the_best_three_with_their_figures() -> None:
             f"{option.pegging:.2f}",
             f"{option.total:.2f}",
         ]
+    crib_note = "The crib is not yours: its points count against you."
+    assert crib_note not in lines  # the dealer's own crib
+    as_pone = hint_lines(Computer("expert", seed=1).discard_options(hand, dealer=False), ASCII)
+    assert crib_note in as_pone and "-" in as_pone[3].split()[3]  # the crib's figure, below 0
     kept = [card for card in hand if card not in options[0].discard]
     led = Card.parse("tc")
     plays = Computer("expert", seed=1).play_options(

@@ -313,6 +313,8 @@ def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
             + f"{option.total:7.2f}"
             + (f" {_percent(option.win)}" if win else "")
         )
+    if any(option.crib < 0 for option in options):
+        lines.append("The crib is not yours: its points count against you.")
     if win:
         lines.append("Near the end the chance of winning decides.")
     if not pegging:
