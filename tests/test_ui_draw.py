@@ -308,5 +308,6 @@ def test_the_scroll_marks_sit_inside_the_board_at_any_width(cols: int, target: i
     log.scroll(5)
     Painter(screen, UNICODE).messages(layout, log)
     bottom = screen.text().splitlines()[layout.messages_y - 1]
-    assert "PgUp: older" in bottom and "PgDn: newer" in bottom
+    assert "PgUp PgDn" in bottom
+    assert f" {target} " in bottom  # the target stays in sight
     assert bottom.rstrip().endswith("┘")  # the board's corner is whole, and nothing is past it

@@ -46,6 +46,13 @@ CARD_HEIGHT: Final = 3
 LEFT_WIDTH: Final = 43
 """The card area: six cards, then the crib and the starter."""
 CRIB_X: Final = 31
+_SCROLL_MARKS: Final = {
+    (False, False): "",
+    (True, False): "PgUp: older",
+    (False, True): "PgDn: newer",
+    (True, True): "PgUp PgDn",
+}
+"""On the board's bottom edge: whether older and newer messages are out of sight."""
 _SHORTEST_NAME: Final = 6
 """The fewest letters a seat's name is cut to beside the crib before its roles give way."""
 STARTER_X: Final = 37
@@ -613,9 +620,8 @@ class Painter:
         lines, older, newer = log.window(width, height)
         for i, line in enumerate(lines):
             self.screen.put(top + height - len(lines) + i, x, line.text, _TONES[line.tone])
-        marks = " ".join(
-            mark for mark, shown in (("PgUp: older", older), ("PgDn: newer", newer)) if shown
-        )
+        # both in the keys' names alone, which leaves the target in the middle of the edge
+        marks = _SCROLL_MARKS[older, newer]
         if marks:
             board_end = layout.right_x + _board_width(layout.lane)  # on the board's bottom edge
             self.screen.put(top - 1, board_end - len(marks) - 3, f" {marks} ", _DIM)
