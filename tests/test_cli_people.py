@@ -55,6 +55,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--join", "box", "--seat", "west", "--watch"], "go one at a time"),
         (["--host", "--resume", "--players", "3"], "--players does not go with --resume"),
         (["--host", "--resume", "--code", "1-a-b"], "--code does not go with --resume"),
+        (["--host", "--headless", "--name", "Bob"], "--name does not go with --headless"),
+        (["--host", "--name", "Computer 2"], "is what the table calls its computer players"),
         (["--host", "--partners"], "--partners is for four players"),
         (["--host", "--port", "70000"], "a port is a number from 0 to 65535"),
         (["--host", "--headless", "--code", "7-amber"], "three parts"),
@@ -219,6 +221,50 @@ def test_an_address_not_of_this_machine_is_one_sentence(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.parametrize("bind", ["nosuch.invalid", "127.0.0.1:5000"])
+def test_an_address_that_names_nothing_is_one_sentence(bind: str) -> None:
+    done = run("--host", "--headless", "--bind", bind, "--port", "0")
+    assert done.returncode == 1
+    assert done.stderr == (
+        f"cribbage: {bind} is not an address of this machine: name one of its own with "
+        "--bind (the port goes with --port), or leave --bind out to listen on all of them.\n"
+    )
+
+
+@pytest.fixture
+def another_program() -> Iterator[int]:
+    """A port of the loopback where another program listens: it greets each connection in
+    its own words, as a mail or shell server does."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+
+        def greet() -> None:
+            with contextlib.suppress(OSError):
+                connection, _ = server.accept()
+                with connection:
+                    connection.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+                    connection.recv(4096)
+
+        thread = threading.Thread(target=greet, daemon=True)
+        thread.start()
+        yield port
+        with contextlib.suppress(OSError):
+            socket.create_connection(("127.0.0.1", port), timeout=5).close()  # if unjoined
+        thread.join(10)
+
+
+def test_a_port_where_another_program_listens_is_one_sentence(
+    terminals: Callable[..., Terminal], tmp_path: Path, another_program: int
+) -> None:
+    line = failed_join(
+        terminals, tmp_path, "--join", f"127.0.0.1:{another_program}", "--code", "1-amber-otter"
+    )
+    assert line == (
+        f"cribbage: The table at 127.0.0.1 port {another_program} could not be joined: the "
+        "program there is not a cribbage table."
+    )
+
+
 @pytest.mark.parametrize("everywhere", ["0.0.0.0", "::", None])
 def test_a_table_listening_everywhere_is_joined_at_the_machines_own_addresses(
     everywhere: str | None,
@@ -298,6 +344,7 @@ def test_a_headless_table_prints_its_code_and_its_game(tmp_path: Path) -> None:
         assert child.returncode == 0
         assert "Ann has joined." in out and "Bob has joined." in out
         assert "plays the" in out and "wins the match" in out
+        assert out.splitlines()[-1] == "The table is closed."  # everyone gone: it says so
     finally:
         for player in players:
             player.leave()

@@ -222,3 +222,41 @@ def test_a_host_killed_mid_game_opens_the_table_again(
     again.wait_for("The game goes on: hand 2")
     play([again, bob], over(again, bob))
     finish(again, bob)
+
+
+def printed(term: Terminal) -> list[str]:
+    """What the program printed once the terminal was restored (after `exit_status`), by
+    line."""
+    said = term.child.before
+    assert isinstance(said, bytes)
+    tail = said.decode(errors="replace").split("\x1b[?1049l")[-1]  # after the screen's end
+    return [line.rstrip() for line in re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", tail).splitlines()]
+
+
+def test_leaving_mid_game_prints_how_to_come_back_in_lines_of_the_terminal(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    ann, port = host(terminals, tmp_path / "ann", "--game", "61")
+    bob = join(terminals, tmp_path / "bob", port, "Ann")  # a namesake: the table calls him Ann 2
+    seats_show(ann, "Ann 2")
+    start(ann)
+    bob.wait_for("Cut for the deal")  # the game has started: Ann cuts first
+    for term in (bob, ann):
+        term.send("q")
+        term.wait_for("Quit? (y/n)")
+        term.send("y")
+        assert term.exit_status() == 0
+    words = printed(bob)
+    said = " ".join(line.strip() for line in words if line.strip())
+    assert said.endswith(
+        "You left the table; join it again the same way to take your seat back: cribbage "
+        f"--join 127.0.0.1:{port} --name 'Ann 2'"
+    )
+    assert all(len(line) < 80 for line in words)
+    words = printed(ann)
+    said = " ".join(line.strip() for line in words if line.strip())
+    assert said.endswith(
+        "The table is kept: cribbage --host --resume opens it again, with the same code and "
+        f"port ({port})."
+    )
+    assert all(len(line) < 80 for line in words)

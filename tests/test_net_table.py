@@ -6,8 +6,9 @@ from __future__ import annotations
 import asyncio
 import json
 import queue
+import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
@@ -15,7 +16,7 @@ from cribbage.computer import Computer
 from cribbage.match import MatchConfig
 from cribbage.net import channel
 from cribbage.net.client import JoinError, RemoteTable
-from cribbage.net.host import WRONG_CODES, Host
+from cribbage.net.host import WRONG_CODES, Host, HostSeat
 from cribbage.rules import GameConfig
 from cribbage.storage.tables import TableSnapshot
 from cribbage.tables import Closed, Notice, Refused, Said, Seats, Update
@@ -79,17 +80,19 @@ def on_host(host: Host, test: Callable[[], bool], seconds: float = 10) -> None:
         time.sleep(0.01)
 
 
-def play_out(tables: list[RemoteTable]) -> list[Update]:
-    """Play every table's seat with the easy computer until the match is over."""
+def play_out(tables: Sequence[RemoteTable | HostSeat]) -> list[Update]:
+    """Play every table's seat (a player's, or the host's own) with the easy computer until
+    the match is over."""
     cpus = [Computer("easy", n) for n in range(len(tables))]
     waiting = [False] * len(tables)
     over = [False] * len(tables)
     last: list[Update] = [None] * len(tables)  # type: ignore[list-item]
     deadline = time.monotonic() + 120
     for n, table in enumerate(tables):  # a turn already told before
-        if table.last is not None and table.last.game.my_turn and not table.last.over:
+        told = table.inbox.last
+        if told is not None and told.game.my_turn and not told.over:
             waiting[n] = True
-            table.act(cpus[n].act(table.last.game))
+            table.act(cpus[n].act(told.game))
     while not all(over):
         assert time.monotonic() < deadline
         for n, table in enumerate(tables):
@@ -234,6 +237,66 @@ def test_a_table_that_closes_is_told_at_once_even_while_the_player_decides(
         assert time.monotonic() < deadline, heard
         heard += ann.chatter()  # what the screen looks at while a question is asked
     assert any(isinstance(news, Notice) and "closed the table" in news.text for news in heard)
+
+
+def test_a_table_on_every_address_takes_players_over_ipv4_too() -> None:
+    if not socket.has_dualstack_ipv6():
+        pytest.skip("this system has no IPv6 socket that takes IPv4 too")
+    host = Host(GameConfig(), MatchConfig(), level="easy", bind="::", port=0, code=CODE)
+    host.open()
+    ann = RemoteTable("127.0.0.1", host.port, code=CODE, name="Ann")
+    try:
+        ann.join()  # at an IPv4 address, as the host's screen lists them
+        assert ann.seat == 0
+    finally:
+        ann.leave()
+        host.close()
+
+
+def test_at_a_table_with_a_host_the_next_match_waits_for_every_players_answer(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table(GameConfig(players=3, target=31), own_name="Hank")
+    ann = players(host, "Ann")
+    bob = players(host, "Bob")
+    assert host.local is not None
+    host.call(host.start)
+    assert all(update.match.over for update in play_out([host.local, ann, bob]))
+    host.call(host.again)  # the host says yes first
+    ann.again()
+    on_host(host, lambda: host.seats[1].conn is not None and host.seats[1].conn.again)
+    assert host.core is not None and host.core.recorder.state.over  # Bob has not answered
+    bob.leave()  # Bob says no
+    fresh = wait_for(ann, lambda news: isinstance(news, Update) and not news.match.over)
+    assert isinstance(fresh, Update) and fresh.match.number == 1
+    assert host.seats[2].presence is Presence.COMPUTER  # Bob's seat, the computer's now
+
+
+def test_a_player_joining_is_told_by_their_own_screen_and_the_others_by_the_table(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table()
+    ann = players(host, "Ann")
+    bob = players(host, "Bob")
+    wait_for(ann, lambda news: isinstance(news, Notice) and news.text == "Bob has joined.")
+    ann.say("hello")  # comes to Bob after anything the table told him of his joining
+    heard: list[News] = []
+
+    def until_talk(news: News) -> bool:
+        heard.append(news)
+        return isinstance(news, Said)
+
+    wait_for(bob, until_talk)
+    assert not any(isinstance(news, Notice) for news in heard), heard
+
+
+@pytest.mark.parametrize("name", ["Computer", "computer 2", "Computer  1"])
+def test_a_person_may_not_take_the_computers_name(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable], name: str
+) -> None:
+    host = open_table()
+    with pytest.raises(JoinError, match="is what the table calls its computer players"):
+        players(host, name)
 
 
 def test_the_same_name_is_refused_while_its_player_is_still_there(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 import pytest
@@ -393,6 +394,22 @@ def test_a_small_terminal_shows_one_line_and_resizing_resumes_where_it_was() -> 
     # the keys pressed while it was too small did nothing; the first card is still chosen
     assert ui.recorder.state.game.phase is Phase.DISCARD
     assert "Choose 1 more" in screen.frames[-1]
+
+
+def test_a_game_is_counted_won_on_the_board_once_its_winning_points_are_pegged() -> None:
+    def autokey(screen: FakeScreen) -> str:
+        return "n" if "Another game?" in screen.text() else ENTER
+
+    ui, screen = make_ui(options=Options(seed=7, delay=0, target=61), autokey=autokey)
+    assert ui.run() == 0
+    titles = [
+        (int(score), won)
+        for frame in screen.frames
+        for score, won in re.findall(r"─ (?:You|Computer): (\d+) ─+ won (\d) game", frame)
+    ]
+    assert ("1" in [won for _, won in titles]) and all(
+        score >= 61 for score, won in titles if won == "1"
+    )  # never "won 1 game" beside a score short of the game
 
 
 def test_ctrl_l_redraws_the_same_screen() -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import deque
 from typing import cast
 
+import pytest
+
 from cribbage.rules import GameConfig
 from cribbage.tables import Closed, Notice, Refused, SeatInfo, Seats
 from cribbage.tables.news import News, Presence
@@ -71,6 +73,24 @@ def test_a_table_opened_again_waits_for_the_host_to_go_on() -> None:
     assert "Waiting for the host to go on with the game." in screen.text()
     host, _, _ = wait(Waiting([], started=True), [ENTER], can_start=True)
     assert "Enter goes on with the game" in host.text() and "Going on..." in host.text()
+
+
+@pytest.mark.parametrize(
+    ("bob", "started", "said"),
+    [
+        (Presence.EMPTY, False, "Enter starts the game; the computer takes the empty seats."),
+        (Presence.PERSON, False, "Enter starts the game."),  # the table is full
+        (Presence.AWAY, True, "Enter goes on with the game; the table waits for those who"),
+        (Presence.PERSON, True, "Enter goes on with the game."),  # everyone is back
+    ],
+)
+def test_the_host_is_told_what_enter_does_as_the_seats_stand(
+    bob: Presence, started: bool, said: str
+) -> None:
+    table = Waiting([], started=started)
+    table.seats = Seats((ANN_AND_BOB[0], SeatInfo("Bob", bob)), started)
+    screen, _, _ = wait(table, [], can_start=True)
+    assert said in screen.text()
 
 
 def test_enter_starts_the_game_for_whoever_may_start_it() -> None:

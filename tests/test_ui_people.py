@@ -174,6 +174,39 @@ def test_the_screen_answers_while_the_table_is_joined_again() -> None:
     assert "You are back at the table." in screen.frames[-1]
 
 
+def test_an_onlooker_is_not_asked_for_another_game_and_watches_on() -> None:
+    class Onlooker(PeopleTable):
+        def __init__(self) -> None:
+            super().__init__()
+            recorder = Recorder.start(5, GameConfig(target=31), MatchConfig())
+            self.core = TableCore(recorder, {0: Computer("easy", 0), 1: Computer("easy", 1)})
+            self.agains = 0
+
+        @property
+        def watching(self) -> bool:
+            return True
+
+        @property
+        def live(self) -> bool:
+            return False  # the computers' moves come as soon as asked for
+
+        def again(self) -> None:
+            self.agains += 1
+            raise OutOfKeys  # enough: the onlooker would watch the next match
+
+    table = Onlooker()
+
+    def autokey(screen: FakeScreen) -> str:
+        return "n" if "Another game?" in screen.text() else ENTER
+
+    screen = FakeScreen(24, 80, autokey=autokey, patience=100)
+    with pytest.raises(OutOfKeys):
+        GameUI(screen, FAST, table=table).run()
+    frames = "\n".join(screen.frames)
+    assert "Press any key to watch the next game at the table." in frames
+    assert "Another game?" not in frames and table.agains == 1
+
+
 def test_an_onlooker_is_not_offered_the_coach_at_the_end_of_a_hand() -> None:
     class Watching(PeopleTable):
         @property

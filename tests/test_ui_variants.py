@@ -257,6 +257,38 @@ def test_a_seat_beside_the_crib_gives_way_with_its_name_then_its_roles(
     assert row[CRIB_X - 1] == " "  # nothing runs into the crib
 
 
+def test_the_seat_beside_the_cribs_owner_leaves_the_owners_name_whole() -> None:
+    """Four-handed, East deals and is counted: East's line shares its row with the name of
+    the crib's owner, which it stops short of."""
+    config = GameConfig(players=4, partners=True)
+    screen = FakeScreen()
+    table = Table.for_game(config)
+    table.names = ("Ann", "Bob", "Cat", "Computer 2")
+    table.dealer, table.shown = 3, {3: 12}
+    layout = Layout.for_game(24, 80, config)
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    east = layout.others_y[2]
+    row = screen.row(east)
+    assert "Computer 2's" in row  # the crib's owner, under the crib, whole
+    before = row[: row.index("Computer 2's")]
+    assert before.endswith(" ") and "counted 12" in before  # the seat's line stops short
+
+
+@pytest.mark.parametrize("watching", [False, True])
+def test_an_onlooker_is_told_what_the_players_do_at_the_discard(watching: bool) -> None:
+    config = GameConfig(players=3)
+    screen = FakeScreen()
+    table = Table.for_game(config, watching=watching)
+    table.names, table.phase, table.dealer = ("Ann", "Bob", "Cat"), Phase.DISCARD, 0
+    layout = Layout.for_game(24, 80, config)
+    Painter(screen, UNICODE).table(layout, table, HandPicture(), None)
+    said = screen.row(layout.table_y)[: layout.right_x].rstrip()
+    if watching:
+        assert said == "Each lays away one card to Ann's crib."
+    else:
+        assert said == "Lay away one card to your crib."
+
+
 @pytest.mark.parametrize(
     ("dealer", "said"),
     [

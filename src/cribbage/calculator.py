@@ -10,22 +10,19 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import Final
 
 from .cards import Card, parse_cards
 from .errors import InvalidCardError
 from .glyphs import ASCII, Glyphs
 from .rules import GameConfig
 from .scoring import Score, announce_sentence, score_hand
+from .text import LINE_WIDTH
 
 __all__ = ["PLAY_NOT_RECKONED", "breakdown_lines", "count_text", "discard_table", "discard_text"]
 
 PLAY_NOT_RECKONED = "The play is not reckoned in these figures."
 """Said under the discard figures of the games whose discards leave the pegging out (all but
 the two-handed game of six cards); the hint and the coach say it too."""
-
-LINE_WIDTH: Final = 79
-"""The widest line printed: an 80-column terminal's, less the column it may wrap at."""
 
 
 def breakdown_lines(score: Score, glyphs: Glyphs = ASCII) -> list[str]:

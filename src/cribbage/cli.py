@@ -508,6 +508,11 @@ def check_combination(args: argparse.Namespace) -> None:
             )
     if args.seat is not None and args.watch:
         raise UsageError("--seat and --watch go one at a time. Try 'cribbage --help'.")
+    if args.headless and "name" in given:
+        raise UsageError(
+            "--name does not go with --headless: a table with no screen has no seat of its "
+            "own. Try 'cribbage --help'."
+        )
     if args.join is not None:
         given_rules = sorted(dest for dest in given if dest in _GAME_OPTIONS)
         if given_rules:

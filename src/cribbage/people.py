@@ -15,6 +15,7 @@ import getpass
 import shlex
 import socket
 import sys
+import textwrap
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from .storage.tables import TableSnapshot
     from .tables import Update
 from .rules import GameConfig
+from .text import LINE_WIDTH
 
 __all__ = ["addresses", "login_name", "play_with_people"]
 
@@ -106,7 +108,11 @@ def _code(args: argparse.Namespace, *, ask: bool) -> str | None:
         try:
             text = input("The table's join code: ")
         except EOFError:
+            print()  # the sentence goes on a line of its own
             raise UsageError("Give the table's join code with --code.") from None
+        except KeyboardInterrupt:
+            print()
+            raise
     if text is None:
         return None
     try:
@@ -123,16 +129,20 @@ def play_with_people(args: argparse.Namespace) -> int:
 
 
 def _host(args: argparse.Namespace) -> int:
-    from .net.host import Host, HostError
+    from .net.host import Host, HostError, check_person_name, clean_name
     from .storage import Storage
     from .storage.tables import TABLE_SAVE
 
     options = game_options(args)
     code = _code(args, ask=False)
     headless = bool(args.headless)
-    if not headless:
-        check_terminal()
     name = args.name or login_name()
+    if not headless:
+        try:
+            check_person_name(clean_name(name))
+        except ValueError as err:
+            raise UsageError(f"{err} Try 'cribbage --help'.") from None
+        check_terminal()
     with stopped_by_signals(), Storage(save_name=TABLE_SAVE, counts=not headless) as storage:
         keeper = _TableKeeper(storage)
         resume: TableSnapshot | None = None
@@ -263,6 +273,7 @@ def _headless(host: object, printer: _Printer, where: Sequence[str]) -> int:
             pass
     except KeyboardInterrupt:
         return 130
+    print("The table is closed.", flush=True)
     return 0
 
 
@@ -320,7 +331,7 @@ def _host_screen(
 
     title = f"Your table: {_what(host)}"
     if host.started:
-        title += " (opened again: Enter goes on with the game)"
+        title += " (opened again)"
     try:
         status = run_table(
             seat,
@@ -338,8 +349,11 @@ def _host_screen(
     snapshot = host.snapshot()
     if snapshot is not None and not snapshot.recorder.state.over and kept:
         print(
-            "The table is kept: cribbage --host --resume opens it again, with the same code "
-            f"and port ({host.port})."
+            textwrap.fill(
+                "The table is kept: cribbage --host --resume opens it again, with the same "
+                f"code and port ({host.port}).",
+                LINE_WIDTH,
+            )
         )
     return status
 
@@ -403,7 +417,7 @@ def _join(args: argparse.Namespace) -> int:
             raise TableError(str(err)) from None
         counter = _Counter(storage, table)
         hooks = Hooks(on_update=None if table.watch else counter.update)
-        where = "watching" if table.watch else "sitting"
+        where = "watching" if table.watch else "sitting at"
         match = table.match_config
         game = describe(table.config, match.games, match.points) if match is not None else ""
         try:
@@ -411,7 +425,7 @@ def _join(args: argparse.Namespace) -> int:
                 table,
                 replace(options, counting=Counting.AUTOMATIC),
                 ascii_only=args.ascii,
-                title=f"You are {where} at the table at {host}:{port}",
+                title=f"You are {where} the table at {host}:{port}",
                 particulars=lambda: [f"The game: {game.lower()}."] if game else [],
                 me=table.seat,
                 can_start=not table.hosted and not table.watch,
@@ -426,7 +440,12 @@ def _join(args: argparse.Namespace) -> int:
             print(f"cribbage: {note}", file=sys.stderr)
         if table.last is not None and not table.last.over and not table.watch:
             print(
-                "You left the table; join it again the same way to take your seat back: "
-                f"cribbage --join {args.join} --name {shlex.quote(table.name)}"
+                textwrap.fill(
+                    "You left the table; join it again the same way to take your seat back: "
+                    f"cribbage --join {args.join} --name {shlex.quote(table.name)}",
+                    LINE_WIDTH,
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
             )
         return status

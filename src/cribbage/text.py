@@ -1,9 +1,15 @@
 """Text for players: text from outside the program made safe to show (`visible`), one
-sentence set inside another (`clause`), and names in a list (`listed`)."""
+sentence set inside another (`clause`), names in a list (`listed`), and the width of what
+is printed (`LINE_WIDTH`)."""
 
 from __future__ import annotations
 
-__all__ = ["clause", "listed", "visible"]
+from typing import Final
+
+__all__ = ["LINE_WIDTH", "clause", "listed", "visible"]
+
+LINE_WIDTH: Final = 79
+"""The widest line printed: an 80-column terminal's, less the column it may wrap at."""
 
 
 def visible(text: str) -> str:

@@ -113,6 +113,7 @@ def write_frame(writer: asyncio.StreamWriter, payload: bytes) -> None:
 
 
 _NOT_SPOKEN: Final = "The other side does not speak the table's protocol."
+_NOT_A_TABLE: Final = "The program there is not a cribbage table."
 
 
 async def _read_json(reader: asyncio.StreamReader) -> tuple[dict[str, Any], bytes]:
@@ -291,7 +292,10 @@ async def join_handshake(
     """
     mine = json.dumps(hello()).encode()
     write_frame(writer, mine)
-    reply, theirs = await _read_json(reader)
+    try:
+        reply, theirs = await _read_json(reader)
+    except ChannelError:  # too long or not JSON: another program listens there
+        raise ChannelError(_NOT_A_TABLE) from None
     check_hello(reply)  # a table of another version says so, with its own hello
     _refusal(reply)
     pake = _pake(code)

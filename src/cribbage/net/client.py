@@ -22,7 +22,7 @@ from ..match import MatchConfig
 from ..rules import Action, GameConfig
 from ..tables import Closed, Notice, Refused, Said, Seats, Update
 from ..tables.news import Inbox, LiveTable, Presence
-from ..text import visible
+from ..text import clause, visible
 from ..view import MatchView
 from . import messages as m
 from .channel import Channel, ChannelError, VersionMismatch, WrongCode, join_handshake
@@ -207,7 +207,8 @@ class RemoteTable(LiveTable):
         except (ChannelError, asyncio.IncompleteReadError, ConnectionError, OSError) as err:
             writer.close()
             detail = str(err) if isinstance(err, ChannelError) else "the connection closed"
-            raise JoinError(f"The table at {where} could not be joined: {detail[:200]}") from None
+            said = clause(detail[:200])
+            raise JoinError(f"The table at {where} could not be joined: {said}.") from None
         channel.send(
             {"type": "join", "name": self.name[:64], "seat": self.wanted, "watch": self.watch}
         )

@@ -24,6 +24,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import socket
 import threading
 import time
@@ -56,6 +57,7 @@ __all__ = [
     "Host",
     "HostError",
     "HostSeat",
+    "check_person_name",
     "clean_name",
     "seat_number",
     "why",
@@ -95,8 +97,10 @@ class HostError(Exception):
 
 def why(err: OSError) -> str:
     """What went wrong with the network, in the system's words (without Python's)."""
-    if err.errno:
+    if isinstance(err.errno, int) and err.errno > 0:
         return os.strerror(err.errno).lower()
+    if isinstance(err, socket.gaierror) and err.strerror:  # a name lookup's own words
+        return err.strerror.lower()
     return "the network did not say why"
 
 
@@ -128,6 +132,19 @@ def clean_name(text: str) -> str:
     kept = "".join(char for char in text if char.isprintable() or char.isspace())
     name = " ".join(kept.split())[: m.NAME_LENGTH].strip()
     return name or "Player"
+
+
+def check_person_name(name: str) -> None:
+    """Return when `name` may be a person's at a table: the computer's seats are called
+    'Computer' and 'Computer 1' to 'Computer 3', and nobody else is.
+
+    Raises:
+        ValueError: the name is the computer's, in a sentence.
+    """
+    if re.fullmatch(r"computer(?: \d+)?", name, flags=re.IGNORECASE):
+        raise ValueError(
+            f"{name} is what the table calls its computer players: choose another name with --name."
+        )
 
 
 @dataclass(slots=True)
@@ -211,6 +228,8 @@ class Host:
         """The table is past its lobby: the computers play (a resumed table waits for the
         host's word, as a new one does)."""
         self.failures: list[str] = []
+        self.host_again = False
+        """The host has asked for another match (which waits for the players' answers)."""
         self.waiting = 0
         self.closing = False
         self.ended = threading.Event()
@@ -239,13 +258,22 @@ class Host:
                 machine's, said in a sentence.
         """
         host = self.bind or None
+        six = host is not None and ":" in host
         try:
             sock = socket.create_server(
                 (host or "", self.port),
-                family=socket.AF_INET6 if host is not None and ":" in host else socket.AF_INET,
+                family=socket.AF_INET6 if six else socket.AF_INET,
                 reuse_port=False,
+                # every address of the machine, IPv4 ones too (as they are listed to join at)
+                dualstack_ipv6=host == "::" and socket.has_dualstack_ipv6(),
             )
         except OSError as err:
+            if isinstance(err, socket.gaierror) or (err.errno or 0) < 0:  # a name not known
+                raise HostError(
+                    f"{host} is not an address of this machine: name one of its own with "
+                    "--bind (the port goes with --port), or leave --bind out to listen on all "
+                    "of them."
+                ) from None
             where = f"{host or 'every address'} port {self.port}"
             if err.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
                 raise HostError(
@@ -340,6 +368,7 @@ class Host:
             ValueError: no seat for them, in a sentence.
         """
         name = clean_name(join.name)
+        check_person_name(name)
         if join.watch:
             if len(self.watchers) >= MAX_WATCHERS:
                 raise ValueError("The table has as many onlookers as it can take.")
@@ -389,9 +418,13 @@ class Host:
         if self.local is not None:
             self.local.post(Seats(infos, self.started), chatter=True)
 
-    def _notice(self, text: str, *, seats: Iterable[int] | None = None) -> None:
-        """Tell the people at the table (or only `seats`), and the host."""
+    def _notice(
+        self, text: str, *, seats: Iterable[int] | None = None, but: int | None = None
+    ) -> None:
+        """Tell the people at the table and its onlookers (or only `seats`), but not the
+        seat `but`, and the host."""
         chosen = set(range(len(self.seats))) if seats is None else set(seats)
+        chosen.discard(but)  # None: nobody left out
         for number, seat in enumerate(self.seats):
             if number in chosen and seat.conn is not None:
                 self._send(seat.conn, m.text_message("notice", text))
@@ -545,7 +578,8 @@ class Host:
         self._seats_changed()
         if self.core is not None and self.playing:  # else the game is shown once it goes on
             self._send_update(conn, number, (), None)
-        self._notice(f"{seat.name} is back." if back else f"{seat.name} has joined.")
+        said = f"{seat.name} is back." if back else f"{seat.name} has joined."
+        self._notice(said, but=number)  # the player's own screen says so in its words
         self._advance()
 
     async def _listen(self, conn: _Conn) -> None:
@@ -918,15 +952,22 @@ class Host:
         self._advance()
 
     def again(self) -> None:
-        """The host wants another match (or, with no host at the screen, everyone)."""
-        self._again_now()
+        """The host wants another match: it starts once every player at the table has
+        answered (those who say no leave, and the computer takes their seats)."""
+        self.host_again = True
+        self._maybe_again()
 
     def _maybe_again(self) -> None:
+        """Start the next match once everyone still at the table wants it (the host too,
+        at a table with a host); close a table with no host once everyone has gone."""
         core = self.core
-        if core is None or not core.recorder.state.over or self.local is not None:
+        if core is None or not core.recorder.state.over:
             return
         people = [seat.conn for seat in self.seats if seat.conn is not None]
-        if people and all(conn.again for conn in people):
+        if self.local is not None:
+            if self.host_again and all(conn.again for conn in people):
+                self._again_now()
+        elif people and all(conn.again for conn in people):
             self._again_now()
         elif not people and not self.watchers:
             self.loop.create_task(self._close("Everyone has left the table."))
@@ -935,6 +976,7 @@ class Host:
         core = self.core
         if core is None or not core.recorder.state.over:
             return
+        self.host_again = False
         for n, seat in enumerate(self.seats):
             if seat.presence is Presence.AWAY:
                 core.computers.update(self._computers_for([n]))

@@ -335,8 +335,14 @@ class Painter:
         beside them, the count in the middle and your hand below."""
         screen = self.screen
         seating = table.seating
+        owner = ""
+        if table.dealer is not None:
+            owner = "yours" if table.dealer == Seat.HUMAN else seating.whose(table.dealer)
+        owner_x = CRIB_X + 2 - len(owner) // 2
         for seat, y in zip(range(1, layout.players), layout.others_y, strict=True):
-            self.seat_line(y, seating, table, seat)
+            # the crib's owner is named under it, on a seat's line at four players
+            end = min(CRIB_X, owner_x - 1) if owner and y == OWNER_Y else CRIB_X
+            self.seat_line(y, seating, table, seat, end)
             self.seat_cards(y + 1, 2, table, seat)
         y = layout.human_y
         self.seat_line(y, seating, table, Seat.HUMAN)
@@ -345,14 +351,16 @@ class Painter:
         else:
             self.hand(y + 2, table.hands[Seat.HUMAN], picture)
         self.crib_and_starter(0, table)
-        if table.dealer is not None:
-            owner = "yours" if table.dealer == Seat.HUMAN else seating.whose(table.dealer)
-            screen.put(OWNER_Y, CRIB_X + 2 - len(owner) // 2, owner, _DIM)
+        if owner:
+            screen.put(OWNER_Y, owner_x, owner, _DIM)
         self.middle(layout, table, cut)
 
-    def seat_line(self, y: int, seating: Seating, table: Table, seat: int) -> None:
+    def seat_line(
+        self, y: int, seating: Seating, table: Table, seat: int, end: int = CRIB_X
+    ) -> None:
         """A seat's name and what it is doing: its turn (a mark before the name), dealing,
-        partnering you, its go, or the points of its hand once shown."""
+        partnering you, its go, or the points of its hand once shown; all of it left of
+        column `end` (less a space), the name giving way first, then the roles."""
         if table.turn == seat:
             self.screen.put(y, 0, self.g.arrows[1], _BOLD)
         roles = [
@@ -374,7 +382,7 @@ class Painter:
         name = seating.name(seat)
         for kept in (roles, [r for r in roles if r != "partner"], []):
             roles_said = f" ({', '.join(kept)})" if kept else ""
-            room = CRIB_X - 1 - 2 - len(roles_said) - (len(said) + 2 if said else 0)
+            room = end - 1 - 2 - len(roles_said) - (len(said) + 2 if said else 0)
             if room >= min(len(name), _SHORTEST_NAME):
                 break
         label = shorten(name, max(room, 1), self.g.ellipsis) + roles_said
@@ -464,14 +472,16 @@ class Painter:
             screen.put(y, 0, CUT_FOR_DEAL, _TITLE)
             return
         if table.phase is Phase.DISCARD:
-            if table.config.discards == 2:
-                screen.put(y, 0, "Lay away two cards to the crib.", _TITLE)
-            else:
-                crib = "your" if table.dealer == Seat.HUMAN else seating.whose(table.dealer or 0)
-                said = f"Lay away one card to {crib} crib."
-                if len(said) >= LEFT_WIDTH:  # a long name: the crib says whose it is
-                    said = "Lay away one card to the crib."
-                screen.put(y, 0, said, _TITLE)
+            two = table.config.discards == 2
+            verb = "Each lays away" if table.watching else "Lay away"
+            cards = "two cards" if two else "one card"
+            crib = "the"
+            if not two:
+                crib = seating.possessive(table.dealer or 0)
+            said = f"{verb} {cards} to {crib} crib."
+            if len(said) >= LEFT_WIDTH:  # a long name: the crib says whose it is
+                said = f"{verb} {cards} to the crib."
+            screen.put(y, 0, said, _TITLE)
             return
         if table.phase is Phase.CUT_STARTER:
             screen.put(y, 0, CUT_FOR_STARTER, _TITLE)

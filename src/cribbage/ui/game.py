@@ -66,7 +66,7 @@ from ..tables import (
 from ..tables import Table as GameTable
 from ..tables.news import TALK_LENGTH, Presence
 from ..text import listed
-from ..view import PlayerView
+from ..view import MatchView, PlayerView
 from .choosing import Choice
 from .choosing import step as choose_step
 from .draw import CutPicture, HandPicture, Layout, Painter
@@ -312,6 +312,9 @@ class GameUI:
         """An action was sent to the table and its answer has not come yet."""
         self.gone = False
         """The connection to the table was lost: the player is asked to join again."""
+        self.board_match: MatchView | None = None
+        """The match as the board shows it while the events that end a game are shown (the
+        games won and match points change once the winning points are pegged)."""
         self.game_ended = False
         """The end of the game the table stands at has been shown."""
         self.seat_log = SeatLog()
@@ -368,7 +371,10 @@ class GameUI:
                 self.log.say(f"The game goes on: {where}hand {game.hand_number}.", Tone.RESULT)
             while True:
                 self.play_match()
-                again = self.ask_yes_no("Another game? (y/n)")
+                watching = self.game_table.watching
+                if watching:  # an onlooker watches whatever the table plays next
+                    self.wait("Press any key to watch the next game at the table.")
+                again = watching or self.ask_yes_no("Another game? (y/n)")
                 self.overlay = None
                 if not again:
                     self.game_table.leave()
@@ -376,7 +382,8 @@ class GameUI:
                 self.earlier_wins = self.games_won()
                 self.game_table.again()
                 self.reviews = {}
-                self.log.say("A new game.", Tone.RESULT)
+                if not watching:
+                    self.log.say("A new game.", Tone.RESULT)
         except Quit:
             self.game_table.leave()
             return 0
@@ -396,8 +403,9 @@ class GameUI:
             self.game_table.next_game()
 
     def games_won(self) -> list[int]:
-        """Games won this session, the current match included."""
-        return [a + b for a, b in zip(self.earlier_wins, self.current.games_won, strict=True)]
+        """Games won this session, the current match included (as far as it is shown)."""
+        shown = self.board_match or self.current
+        return [a + b for a, b in zip(self.earlier_wins, shown.games_won, strict=True)]
 
     def play_game(self) -> None:
         """Play the current game until it is over: take the table's news, and the player's
@@ -453,7 +461,13 @@ class GameUI:
                 going_on = match.game.phase is not Phase.GAME_OVER
                 if by is None and match.number > before.number and going_on:
                     self.log.say(f"Game {match.number} of the match.", Tone.RESULT)
-                self.show(events)
+                ends = not going_on and before.game.phase is not Phase.GAME_OVER
+                # the board's games and match points change once the winning points are shown
+                self.board_match = before if ends and match.number == before.number else None
+                try:
+                    self.show(events)
+                finally:
+                    self.board_match = None
                 if match.game.phase is not Phase.GAME_OVER:
                     self.table.sync(match.game)
             case Refused(text):
@@ -1119,7 +1133,7 @@ class GameUI:
             return False
         painter = self.painter
         painter.table(layout, self.table, self.picture, self.cut_picture)
-        state = self.current
+        state = self.board_match or self.current
         if state.config.games == 1:  # a one-game match: games won this session
             painter.board(layout, self.table, config.target, self.games_won())
         else:  # a match is scored in match points

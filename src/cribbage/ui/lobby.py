@@ -172,10 +172,15 @@ def _draw(
         screen.put(rows - 1, 0, "type, Enter sends   Esc: never mind")
     else:
         resumed = seats is not None and seats.started
+        presences = {info.presence for info in seats.seats} if seats is not None else set()
         if can_start and resumed:
-            waiting = "Enter goes on with the game; the table waits for those who are gone."
+            waiting = "Enter goes on with the game" + (
+                "; the table waits for those who are gone." if Presence.AWAY in presences else "."
+            )
         elif can_start:
-            waiting = "Enter starts the game; the computer takes the empty seats."
+            waiting = "Enter starts the game" + (
+                "; the computer takes the empty seats." if Presence.EMPTY in presences else "."
+            )
         else:
             waiting = f"Waiting for {starter} to {'go on with' if resumed else 'start'} the game."
         screen.put(rows - 2, 0, waiting[:cols])
