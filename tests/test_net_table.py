@@ -9,9 +9,11 @@ import queue
 import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 
 import pytest
 
+from cribbage.choices import Counting
 from cribbage.computer import Computer
 from cribbage.match import MatchConfig
 from cribbage.net import channel
@@ -21,6 +23,7 @@ from cribbage.rules import GameConfig
 from cribbage.storage.tables import TableSnapshot
 from cribbage.tables import Closed, Notice, Refused, Said, Seats, Update
 from cribbage.tables.news import News, Presence
+from cribbage.ui.lobby import rules_line
 
 CODE = "8-moss-wren"
 
@@ -288,6 +291,17 @@ def test_a_player_joining_is_told_by_their_own_screen_and_the_others_by_the_tabl
 
     wait_for(bob, until_talk)
     assert not any(isinstance(news, Notice) for news in heard), heard
+
+
+def test_a_player_joining_learns_the_tables_rules_before_its_game(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    config = GameConfig(players=3, counting=(Counting.CLAIMED,) + (Counting.AUTOMATIC,) * 2)
+    host = open_table(replace(config, muggins=True))
+    bob = players(host, "Bob", seat="west")  # seat 1: the counting is the host's, at seat 0
+    assert bob.match_config is not None
+    said = rules_line(bob.config, bob.match_config)
+    assert said == "Rules: each person counts their own hands, with muggins."
 
 
 @pytest.mark.parametrize("name", ["Computer", "computer 2", "Computer  1"])

@@ -8,11 +8,13 @@ from typing import cast
 
 import pytest
 
+from cribbage.choices import Counting, Overcount
+from cribbage.match import MatchConfig
 from cribbage.rules import GameConfig
 from cribbage.tables import Closed, Notice, Refused, SeatInfo, Seats
 from cribbage.tables.news import News, Presence
 from cribbage.ui.keys import ENTER
-from cribbage.ui.lobby import Opening, lobby
+from cribbage.ui.lobby import Opening, lobby, rules_line
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 from cribbage.ui.words import Line
 
@@ -91,6 +93,37 @@ def test_the_host_is_told_what_enter_does_as_the_seats_stand(
     table.seats = Seats((ANN_AND_BOB[0], SeatInfo("Bob", bob)), started)
     screen, _, _ = wait(table, [], can_start=True)
     assert said in screen.text()
+
+
+CLAIMED = (Counting.CLAIMED, Counting.AUTOMATIC)
+
+
+@pytest.mark.parametrize(
+    ("config", "match", "said"),
+    [
+        (GameConfig(), MatchConfig(games=3), None),  # the usual rules: nothing to say
+        (
+            GameConfig(counting=CLAIMED, overcount=Overcount.NONE),
+            MatchConfig(),
+            "Rules: each person counts their own hands; an over-count is only corrected.",
+        ),
+        (
+            GameConfig(counting=CLAIMED, muggins=True, overcount=Overcount.RUTHLESS),
+            MatchConfig(),
+            "Rules: each person counts their own hands, with muggins; an over-count gives the "
+            "excess to the opponent.",
+        ),
+        (
+            GameConfig(skunk_line=61, double_skunk_line=0),
+            MatchConfig(games=None, points=7, values=(1, 2, 4)),  # the usual match points
+            "Rules: the lurch: a loser under 61 loses a double game.",
+        ),
+    ],
+)
+def test_the_tables_rules_beyond_its_game_are_said_in_a_line(
+    config: GameConfig, match: MatchConfig, said: str | None
+) -> None:
+    assert rules_line(config, match) == said
 
 
 def test_enter_starts_the_game_for_whoever_may_start_it() -> None:

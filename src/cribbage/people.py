@@ -320,14 +320,17 @@ def _host_screen(
 ) -> int:
     from .net.host import Host
     from .ui import Options, run_table
+    from .ui.lobby import rules_line
     from .ui.screen import TerminalGone
 
     assert isinstance(host, Host) and isinstance(options, Options)
     seat = host.local
     assert seat is not None
 
+    rules = rules_line(host.game_config, host.match_config)
+
     def particulars() -> list[str]:
-        return [*_join_lines(where, host.code), f"Join code: {host.code}"]
+        return [*_join_lines(where, host.code), f"Join code: {host.code}", *filter(None, [rules])]
 
     title = f"Your table: {_what(host)}"
     if host.started:
@@ -391,7 +394,7 @@ def _join(args: argparse.Namespace) -> int:
     from .net.client import JoinError, RemoteTable, parse_address
     from .storage import Storage
     from .ui import Hooks, run_table
-    from .ui.lobby import describe
+    from .ui.lobby import describe, rules_line
     from .ui.screen import TerminalGone
 
     try:
@@ -420,13 +423,16 @@ def _join(args: argparse.Namespace) -> int:
         where = "watching" if table.watch else "sitting at"
         match = table.match_config
         game = describe(table.config, match.games, match.points) if match is not None else ""
+        rules = rules_line(table.config, match) if match is not None else None
         try:
             status = run_table(
                 table,
                 replace(options, counting=Counting.AUTOMATIC),
                 ascii_only=args.ascii,
                 title=f"You are {where} the table at {host}:{port}",
-                particulars=lambda: [f"The game: {game.lower()}."] if game else [],
+                particulars=lambda: (
+                    [f"The game: {game.lower()}.", *filter(None, [rules])] if game else []
+                ),
                 me=table.seat,
                 can_start=not table.hosted and not table.watch,
                 hooks=hooks,

@@ -12,6 +12,8 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
+from ..choices import MATCH_POINTS, Counting, Overcount
+from ..match import MatchConfig
 from ..rules import GameConfig
 from ..tables import Closed, Notice, Refused, Said, Table, Update
 from ..tables.news import SEAT_PLACES, TALK_LENGTH, Presence
@@ -20,7 +22,7 @@ from .keys import BACKSPACE, ENTER, ESCAPE, F10, REDRAW, RESIZE
 from .screen import Screen, Style
 from .words import Line, Tone
 
-__all__ = ["Opening", "describe", "lobby"]
+__all__ = ["Opening", "describe", "lobby", "rules_line"]
 
 _POLL: Final = 0.1
 _MIN_ROWS: Final = 12
@@ -44,6 +46,36 @@ def describe(config: GameConfig, games: int | None, points: int | None) -> str:
     elif games is not None and games > 1:
         line += f", a match of {games} games"
     return line
+
+
+_OVERCOUNT: Final = {
+    Overcount.RUTHLESS: "an over-count gives the excess to the opponent",
+    Overcount.NONE: "an over-count is only corrected",
+}
+
+
+def rules_line(config: GameConfig, match: MatchConfig) -> str | None:
+    """The table's rules beyond its game, in a sentence (None when they are the usual ones).
+
+    >>> claimed = (Counting.CLAIMED, Counting.AUTOMATIC)
+    >>> rules_line(GameConfig(counting=claimed, muggins=True), MatchConfig())
+    'Rules: each person counts their own hands, with muggins.'
+    >>> rules_line(GameConfig(), MatchConfig(games=None, points=5, values=(2, 3, 4)))
+    'Rules: match points 2 a win, 3 a skunk, 4 a double skunk.'
+    """
+    said: list[str] = []
+    if Counting.CLAIMED in config.counts:  # the host's way, which every person's is
+        said.append(
+            "each person counts their own hands" + (", with muggins" if config.muggins else "")
+        )
+        if config.overcount in _OVERCOUNT:
+            said.append(_OVERCOUNT[config.overcount])
+    if config.double_skunk_line == 0 and config.skunk_line is not None:
+        said.append(f"the lurch: a loser under {config.skunk_line} loses a double game")
+    if match.points is not None and match.values != MATCH_POINTS["games"]:
+        win, skunk, double = match.values
+        said.append(f"match points {win} a win, {skunk} a skunk, {double} a double skunk")
+    return f"Rules: {'; '.join(said)}." if said else None
 
 
 def lobby(
