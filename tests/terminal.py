@@ -105,3 +105,22 @@ class Terminal:
 
 def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def quit_game(term: Terminal) -> None:
+    """Quit the game as a player does (q, then y), and see the program end well."""
+    term.send("q")
+    term.wait_for("Quit? (y/n)")
+    term.send("y")
+    assert term.exit_status() == 0
+
+
+def save_three_handed(terminals: Callable[..., Terminal], home: Path) -> str:
+    """Start a three-handed game in `home`, cut for the deal, and quit at the discard: the
+    save's text it leaves."""
+    first = terminals("--players", "3", "--seed", "5", env={"CRIBBAGE_HOME": str(home)})
+    first.wait_for("Where do you cut the pack?")
+    first.send("\r")
+    first.wait_for("Choose 1 for")
+    quit_game(first)
+    return (home / "save.json").read_text()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cribbage.learn import COUNTED, SHOWN, counting_hand, show_steps
 
-from .terminal import TIMEOUT, Terminal
+from .terminal import TIMEOUT, Terminal, quit_game, save_three_handed
 
 
 def last_words(term: Terminal) -> bytes:
@@ -58,10 +58,7 @@ def test_the_first_lesson_then_leaving_then_the_next_offered(
     again.wait_for("Lesson 2: Laying away. Enter starts it.")
     again.send("\r")
     again.wait_for("Here the computer deals: the crib is the computer's.")
-    again.send("q")
-    again.wait_for("Quit? (y/n)")
-    again.send("y")
-    assert again.exit_status() == 0
+    quit_game(again)
     assert b"Lesson 2, Laying away, is not finished: cribbage --learn offers it" in (
         last_words(again)
     )
@@ -171,26 +168,14 @@ def test_the_whole_hand_lesson_ends_with_the_coach_then_the_real_game_is_offered
     term.send("\r")  # the real game, offered next
     screen = term.wait_for("Where do you cut the pack?")
     assert "Computer" in screen and "West" not in screen
-    term.send("q")
-    term.wait_for("Quit? (y/n)")
-    term.send("y")
-    assert term.exit_status() == 0
+    quit_game(term)
 
 
 def test_the_real_game_names_a_saved_game_of_another_kind_before_resuming_it(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:
-    env = {"CRIBBAGE_HOME": str(tmp_path)}
-    first = terminals("--players", "3", "--seed", "5", env=env)
-    first.wait_for("Where do you cut the pack?")
-    first.send("\r")
-    first.wait_for("Choose 1 for")
-    first.send("q")
-    first.wait_for("Quit? (y/n)")
-    first.send("y")
-    assert first.exit_status() == 0
-    saved = (tmp_path / "save.json").read_text()
-    term = terminals("--learn", env=env)
+    saved = save_three_handed(terminals, tmp_path)
+    term = terminals("--learn", env={"CRIBBAGE_HOME": str(tmp_path)})
     term.wait_for("Enter starts it.")
     term.send("5")  # a real game against the easy computer
     screen = term.wait_for("(y/N)")
@@ -199,10 +184,7 @@ def test_the_real_game_names_a_saved_game_of_another_kind_before_resuming_it(
     screen = term.wait_for("Where do you cut the pack?")
     assert "Computer" in screen and "West" not in screen  # the two-handed game asked for
     assert (tmp_path / "save.json.backup").read_text() == saved
-    term.send("q")
-    term.wait_for("Quit? (y/n)")
-    term.send("y")
-    assert term.exit_status() == 0
+    quit_game(term)
 
 
 def test_a_broken_lessons_file_is_one_sentence(

@@ -16,7 +16,7 @@ from cribbage.rules import Phase, pending
 from cribbage.storage import SavedMatch, Storage
 
 from .support import simplest_action
-from .terminal import COMMAND, TIMEOUT, Terminal
+from .terminal import COMMAND, TIMEOUT, Terminal, quit_game, save_three_handed
 
 RESUME = "Resume the saved game? (Y/n)"
 
@@ -79,10 +79,7 @@ def test_a_killed_game_resumes_with_the_same_cards_and_scores(
     after = second.wait_for(lambda t: "Your play:" in t or "The hand is over" in t)
     assert table_and_board(after) == table_and_board(before)
     assert "The saved game goes on." in after
-    second.send("q")
-    second.wait_for("Quit? (y/n)")
-    second.send("y")
-    assert second.exit_status() == 0
+    quit_game(second)
     last_words = second.child.before  # printed after the terminal is restored
     assert isinstance(last_words, bytes) and b"The game is kept" in last_words
 
@@ -116,15 +113,7 @@ def test_another_game_on_the_command_line_is_what_enter_starts(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:
     env = {"CRIBBAGE_HOME": str(tmp_path)}
-    first = terminals("--players", "3", "--seed", "5", env=env)
-    first.wait_for("Where do you cut the pack?")
-    first.send("\r")
-    first.wait_for("Choose 1 for")
-    first.send("q")
-    first.wait_for("Quit? (y/n)")
-    first.send("y")
-    assert first.exit_status() == 0
-    saved = (tmp_path / "save.json").read_text()
+    saved = save_three_handed(terminals, tmp_path)
     second = terminals("--players", "4", "--partners", env=env)
     screen = second.wait_for("(y/N)")
     question = "Resume the three-handed game instead of a new four-handed partners game? (y/N)"
@@ -134,10 +123,7 @@ def test_another_game_on_the_command_line_is_what_enter_starts(
     screen = second.wait_for("Where do you cut the pack?")
     assert "You & North" in screen  # the game asked for
     assert (tmp_path / "save.json.backup").read_text() == saved
-    second.send("q")
-    second.wait_for("Quit? (y/n)")
-    second.send("y")
-    assert second.exit_status() == 0
+    quit_game(second)
 
 
 def test_a_broken_save_is_moved_aside_and_a_new_game_starts(
