@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cribbage.learn import COUNTED, SHOWN, counting_hand, show_steps
 
-from .terminal import TIMEOUT, Terminal, quit_game, save_three_handed
+from .terminal import Terminal, quit_game, save_three_handed
 
 
 def last_words(term: Terminal) -> bytes:
@@ -74,16 +74,18 @@ def waiting(screen: str) -> bool:
 PROMPT_ROW = 22
 
 
-def play_through(term: Terminal, moves: list[tuple[str, str]]) -> str:
+def play_through(term: Terminal, moves: list[tuple[str, str]]) -> list[str]:
     """Play a lesson to its end as a player would: at each question that `moves` names (in
     order), the keys given and Enter; Enter to lay away and to cut; space for everything
-    else. The screen of the list of lessons it comes back to."""
+    else. Every screen seen on the way, the last the list of lessons it comes back to."""
     todo = list(moves)
+    seen: list[str] = []
     while True:
         screen = term.wait_for(waiting)
+        seen.append(screen)
         if "Enter starts it." in screen:
             assert not todo, todo
-            return screen
+            return seen
         prompt = screen.splitlines()[PROMPT_ROW]
         if "any key goes on" in screen:
             key = " "
@@ -94,7 +96,7 @@ def play_through(term: Terminal, moves: list[tuple[str, str]]) -> str:
         else:
             key = " "
         term.send(key)
-        term.wait_for(screen.__ne__)
+        seen.append(term.wait_for(screen.__ne__))
 
 
 def test_the_laying_away_lesson_explains_a_worse_discard_then_goes_on_as_dealer(
@@ -104,17 +106,9 @@ def test_the_laying_away_lesson_explains_a_worse_discard_then_goes_on_as_dealer(
     term.wait_for("Enter starts it.")
     term.send("2")
     term.wait_for("Lesson 2 of 4: Laying away")
-    seen: list[str] = []
-    wait_for = term.wait_for
-
-    def watching(what: str | Callable[[str], bool], timeout: float = TIMEOUT) -> str:
-        screen = wait_for(what, timeout)
-        seen.append(screen)
-        return screen
-
-    term.wait_for = watching  # type: ignore[method-assign]  # to keep every screen seen
     moves = [("Choose 2", "6h"), ("Choose 1 more", "7s"), ("Choose 2", "tc"), ("Choose 1", "kc")]
-    screen = play_through(term, [*moves, ("Choose 2", "td"), ("Choose 1", "ts")])
+    seen = play_through(term, [*moves, ("Choose 2", "td"), ("Choose 1", "ts")])
+    screen = seen[-1]
     box = next(screen for screen in seen if "─ Not the best two ─" in screen)
     said = " ".join(line.split("│")[1].strip() for line in box.splitlines() if "│ " in line)
     assert "the hint reckons this deal at about 1 point for you with these two" in said
@@ -134,7 +128,8 @@ def test_the_play_lesson_in_ascii_from_its_first_card_to_its_end(
     term.send("3")
     screen = term.wait_for("Lesson 3 of 4: The play")
     assert "+-" in screen and "8H" in screen  # an ASCII box, ASCII cards
-    screen = play_through(term, [("Your play:", "kh"), ("Your play:", "8h"), ("Your play:", "jd")])
+    plays = [("Your play:", "kh"), ("Your play:", "8h"), ("Your play:", "jd")]
+    screen = play_through(term, plays)[-1]
     assert "Lesson 3, The play, is done." in screen
     term.send("q")
     assert term.exit_status() == 0
@@ -150,17 +145,9 @@ def test_the_whole_hand_lesson_ends_with_the_coach_then_the_real_game_is_offered
     term.wait_for("Lesson 4: A whole hand. Enter starts it.")
     term.send("\r")
     term.wait_for("Lesson 4 of 4: A whole hand")
-    coach: list[str] = []
-    wait_for = term.wait_for
-
-    def watching(what: str | Callable[[str], bool], timeout: float = TIMEOUT) -> str:
-        screen = wait_for(what, timeout)
-        if "─ Coach ─" in screen or "─ The hand is over ─" in screen:
-            coach.append(screen)
-        return screen
-
-    term.wait_for = watching  # type: ignore[method-assign]  # to keep the coach's boxes
-    screen = play_through(term, [])
+    seen = play_through(term, [])
+    screen = seen[-1]
+    coach = [shown for shown in seen if "─ Coach ─" in shown or "─ The hand is over ─" in shown]
     assert coach and "Coach: your discard " in coach[-1]  # the hand's summary, in words
     assert "Lesson 4, A whole hand, is done." in screen
     assert "A real game" in screen

@@ -224,13 +224,15 @@ def test_a_host_killed_mid_game_opens_the_table_again(
     finish(again, bob)
 
 
-def printed(term: Terminal) -> list[str]:
-    """What the program printed once the terminal was restored (after `exit_status`), by
-    line."""
+def printed(term: Terminal) -> str:
+    """What the program printed once the terminal was restored (after `exit_status`), its
+    lines joined; each line is checked to fit an 80-column terminal."""
     said = term.child.before
     assert isinstance(said, bytes)
     tail = said.decode(errors="replace").split("\x1b[?1049l")[-1]  # after the screen's end
-    return [line.rstrip() for line in re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", tail).splitlines()]
+    lines = [line.rstrip() for line in re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", tail).splitlines()]
+    assert all(len(line) < 80 for line in lines), lines
+    return " ".join(line.strip() for line in lines if line.strip())
 
 
 def test_leaving_mid_game_prints_how_to_come_back_in_lines_of_the_terminal(
@@ -246,17 +248,11 @@ def test_leaving_mid_game_prints_how_to_come_back_in_lines_of_the_terminal(
         term.wait_for("Quit? (y/n)")
         term.send("y")
         assert term.exit_status() == 0
-    words = printed(bob)
-    said = " ".join(line.strip() for line in words if line.strip())
-    assert said.endswith(
+    assert printed(bob).endswith(
         "You left the table; join it again the same way to take your seat back: cribbage "
         f"--join 127.0.0.1:{port} --name 'Ann 2'"
     )
-    assert all(len(line) < 80 for line in words)
-    words = printed(ann)
-    said = " ".join(line.strip() for line in words if line.strip())
-    assert said.endswith(
+    assert printed(ann).endswith(
         "The table is kept: cribbage --host --resume opens it again, with the same code and "
         f"port ({port})."
     )
-    assert all(len(line) < 80 for line in words)
