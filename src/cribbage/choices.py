@@ -10,10 +10,42 @@ from __future__ import annotations
 
 from enum import Enum
 
-__all__ = ["DEFAULT_PORT", "LEVELS", "MATCH_POINTS", "Counting", "FirstDealer", "Overcount"]
+__all__ = [
+    "DEFAULT_PORT",
+    "LEVELS",
+    "MATCH_POINTS",
+    "Counting",
+    "FirstDealer",
+    "Overcount",
+    "port_number",
+]
 
 DEFAULT_PORT = 7121
 """The port a table with people opens on, and is joined at, unless told otherwise."""
+
+
+def port_number(text: str, *, any_free: bool = False) -> int:
+    """The port `text` names, for `--join HOST:PORT` and (`any_free`, where 0 asks for any
+    free port) `--port`: one rule, and one sentence for a mistake in either.
+
+    >>> port_number("7121"), port_number("0", any_free=True)
+    (7121, 0)
+    >>> try:
+    ...     port_number("99999")
+    ... except ValueError as err:
+    ...     print(err)
+    a port is a number from 1 to 65535, not '99999'
+
+    Raises:
+        ValueError: not a port, in a clause (to follow the option's name).
+    """
+    low = 0 if any_free else 1
+    if text.isascii() and text.isdigit() and low <= int(text) <= 65535:
+        return int(text)
+    free = " (or 0, any free port)" if any_free else ""
+    shown = text.encode("unicode_escape").decode("ascii")[:20]
+    raise ValueError(f"a port is a number from 1 to 65535{free}, not '{shown}'")
+
 
 LEVELS = ("easy", "classic", "expert")
 """The computer's levels, from weakest to strongest."""
