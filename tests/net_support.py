@@ -1,7 +1,8 @@
-"""Support shared by the network tests (`test_net_hidden.py`, `test_net_rogue.py`): a table
-opened on 127.0.0.1 and always closed, people who join it and always leave, each seat played
-by the computer from that seat's own news, and calls into the table's thread. Not a test
-module itself.
+"""Support shared by the network tests (`test_net_hidden.py`, `test_net_rogue.py`,
+`test_net_door.py`): a table opened on 127.0.0.1 and always closed, people who join it and
+always leave, each seat played by the computer from that seat's own news, calls into the
+table's thread, a rogue connection whose every frame a test writes, and a table with a game
+going that a rogue may spoil. Not a test module itself.
 
 Nothing here sleeps to let something happen: each wait is for the news itself (a queue read
 with a timeout), with a deadline after which the test fails saying what it waited for.
@@ -9,20 +10,33 @@ with a timeout), with a deadline after which the test fails saying what it waite
 
 from __future__ import annotations
 
+import asyncio
 import concurrent.futures
 import contextlib
+import json
 import queue
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from types import TracebackType
 from typing import Any, Final, TypeVar
 
 from cribbage.computer import Computer
-from cribbage.match import MatchConfig
+from cribbage.match import MatchConfig, MatchState
+from cribbage.net.channel import (
+    HANDSHAKE_LIMIT,
+    Channel,
+    join_handshake,
+    read_frame,
+    write_frame,
+)
 from cribbage.net.client import RemoteTable
 from cribbage.net.host import Host
-from cribbage.rules import Counting, GameConfig
+from cribbage.net.messages import ticket_text
+from cribbage.record import Record
+from cribbage.rules import Counting, GameConfig, Phase
 from cribbage.tables import Closed, News, Notice, Refused, Said, Seats, Update
+from cribbage.tables.news import Presence
 from cribbage.view import MatchView, PlayerView
 
 __all__ = [
@@ -30,15 +44,19 @@ __all__ = [
     "LOCAL",
     "MATCH",
     "WAIT",
+    "Game",
     "OpenTable",
     "Person",
+    "Rogue",
     "drive",
     "on_host",
     "open_table",
+    "seats_news",
+    "start_game",
     "wait_for_news",
 ]
 
-CODE: Final = "7-amber-otter"
+CODE: Final = "7-amber-otter-cello-maple"
 LOCAL: Final = "127.0.0.1"
 WAIT: Final = 30.0
 """The longest any test waits for one thing before it fails (far longer than it takes)."""
@@ -144,8 +162,11 @@ class Person:
         watch: bool = False,
         computer: Computer | None = None,
         code: str = CODE,
+        tickets: tuple[bytes, ...] = (),
     ) -> None:
-        self.table = RemoteTable(LOCAL, port, code=code, name=name, seat=seat, watch=watch)
+        self.table = RemoteTable(
+            LOCAL, port, code=code, name=name, seat=seat, watch=watch, tickets=tickets
+        )
         self.computer = computer
         self.awaiting = False
         self.view: MatchView | None = None
@@ -245,3 +266,245 @@ def wait_for_news(
         if news is not None and wanted(news):
             return news
     raise AssertionError(f"{person.table.name} waited {seconds:.0f} s for {what}")
+
+
+# -- the rogue
+
+
+class KeepingReader(asyncio.StreamReader):
+    """A stream whose reset reads as its end, after what came before it.
+
+    The table closes a connection at once after its error; frames the rogue sent after the
+    faulty one are then unread, and the system answers them with a reset, which a plain
+    `StreamReader` raises before the error already received could be read.
+    """
+
+    def set_exception(self, exc: Exception) -> None:
+        if isinstance(exc, ConnectionResetError):
+            self.feed_eof()
+        else:
+            super().set_exception(exc)
+
+
+class Rogue:
+    """A connection to the table whose every frame the test writes itself."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        self.channel: Channel | None = None
+        self.heard: list[dict[str, Any]] = []
+        """Every message read from the table, in order."""
+
+    @classmethod
+    async def connect(cls, port: int, source: str | None = None) -> Rogue:
+        """A connection to the table at `port` (from the address `source`, of the loopback)."""
+        loop = asyncio.get_running_loop()
+        reader = KeepingReader(loop=loop)
+        protocol = asyncio.StreamReaderProtocol(reader, loop=loop)
+        local = None if source is None else (source, 0)
+        transport, _ = await loop.create_connection(lambda: protocol, LOCAL, port, local_addr=local)
+        return cls(reader, asyncio.StreamWriter(transport, protocol, reader, loop))
+
+    async def __aenter__(self) -> Rogue:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        self.writer.close()
+        with contextlib.suppress(Exception):
+            await self.writer.wait_closed()
+
+    async def handshake(self, code: str = CODE) -> None:
+        self.channel = await asyncio.wait_for(join_handshake(self.reader, self.writer, code), WAIT)
+
+    async def join(
+        self, name: str = "Rob", *, watch: bool = False, ticket: bytes | None = None
+    ) -> dict[str, Any]:
+        """Shake hands and join (showing a seat's ticket, if given); the table's welcome."""
+        await self.handshake()
+        self.send(self.join_message(name, watch=watch, ticket=ticket))
+        return await self.expect("welcome")
+
+    def join_message(
+        self, name: str, *, watch: bool = False, ticket: bytes | None = None
+    ) -> dict[str, Any]:
+        """The join that says who this is (with a proof of `ticket`, if given)."""
+        assert self.channel is not None
+        proofs = [] if ticket is None else [ticket_text(self.channel.seat_proof(ticket))]
+        return {"type": "join", "name": name, "seat": None, "watch": watch, "tickets": proofs}
+
+    def seal_bytes(self, data: bytes) -> bytes:
+        """The next frame's payload for `data`, whatever it is (the channel seals only JSON
+        objects; a rogue seals anything)."""
+        channel = self.channel
+        assert channel is not None
+        sealed = channel._send.encrypt(channel._nonce(channel._sent), data, None)
+        channel._sent += 1
+        return sealed
+
+    def seal(self, value: Any) -> bytes:
+        return self.seal_bytes(json.dumps(value).encode())
+
+    def write(self, payload: bytes) -> None:
+        write_frame(self.writer, payload)
+
+    def send(self, value: Any) -> None:
+        self.write(self.seal(value))
+
+    async def receive(self, seconds: float = WAIT) -> dict[str, Any] | None:
+        """The table's next message; None once the connection has ended."""
+        channel = self.channel
+        assert channel is not None
+        try:
+            message: dict[str, Any] = await asyncio.wait_for(channel.receive(), seconds)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            return None
+        self.heard.append(message)
+        return message
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        """The table's next message of type `kind` (others are read past)."""
+        while (message := await self.receive()) is not None:
+            if message["type"] == kind:
+                return message
+            assert message["type"] != "error", message
+        raise AssertionError(f"the connection ended before a {kind!r}")
+
+    async def refusal(self) -> str:
+        """The text of the table's error, after which the connection must end at once."""
+        while (message := await self.receive()) is not None:
+            if message["type"] == "error":
+                assert await self.receive() is None, "the table went on after its error"
+                text: str = message["text"]
+                return text
+        raise AssertionError("the table closed the connection without saying why")
+
+    async def plain_refusal(self) -> str:
+        """The same before the keys are agreed: the table's plain handshake frame."""
+        try:
+            answer = json.loads(await read_frame(self.reader, HANDSHAKE_LIMIT))
+        except (asyncio.IncompleteReadError, ConnectionError):
+            raise AssertionError("the table closed the connection without saying why") from None
+        assert await self.ended(), "the table went on after its error"
+        assert isinstance(answer, dict) and isinstance(answer.get("error"), str), answer
+        text: str = answer["error"]
+        return text
+
+    async def ended(self, seconds: float = WAIT) -> bool:
+        """Wait for the end of the connection (reading past whatever comes)."""
+        try:
+            while await asyncio.wait_for(self.reader.read(65536), seconds):
+                pass
+        except ConnectionError:
+            pass
+        return True
+
+
+# -- the table
+
+
+@dataclass
+class Game:
+    table: OpenTable
+    ann: Person
+    rob: bytes | None = None
+    """Rob's seat ticket (which a rogue shows, to take his seat)."""
+
+    @property
+    def port(self) -> int:
+        return self.table.port
+
+    def record(self) -> tuple[Record, MatchState] | None:
+        """The table's record and match, read in its own thread (None before the game)."""
+
+        def read() -> tuple[Record, MatchState] | None:
+            core = self.table.host.core
+            return None if core is None else (core.recorder.record, core.recorder.state)
+
+        return on_host(self.table.host, read)
+
+    def presence(self, seat: int) -> Presence:
+        return on_host(self.table.host, lambda: self.table.host.seats[seat].presence)
+
+    def to_ann_play(self) -> None:
+        """Play until Ann is to play a card (the game then waits for her)."""
+        ann = self.ann
+
+        def in_play(person: Person) -> bool:
+            return person.game.phase is Phase.PLAY
+
+        try:
+            drive([ann], lambda: ann.due() and in_play(ann), hold=in_play, what="Ann's play")
+        except AssertionError as err:
+            raise AssertionError(f"{err}; the table: {self.standing()}") from None
+
+    def standing(self) -> str:
+        """Where the table stands, for a test that fails."""
+        host = self.table.host
+
+        def read() -> str:
+            core = host.core
+            if core is None:
+                return "no game"
+            game = core.recorder.state.game
+            seats = [seat.presence.value for seat in host.seats]
+            return f"{game.phase.value}, to move {game.to_move}, seats {seats}, computers {sorted(core.computers)}, thinking {host._thinking}"
+
+        return on_host(host, read)
+
+    def ann_plays(self) -> None:
+        """Ann gives Rob's seat to the computer (if he has gone), plays her card and hears
+        it taken."""
+        ann = self.ann
+        ann.table.give(1)
+        assert ann.due()
+        ann.act()
+        drive([ann], lambda: not ann.awaiting, what="the answer to Ann's play")
+        assert ann.trouble == []
+
+    def finish(self) -> None:
+        ann = self.ann
+        ann.table.give(1)
+
+        def over() -> bool:
+            return ann.view is not None and ann.view.over
+
+        drive([ann], over, seconds=MATCH, what="the match's end")
+        assert ann.trouble == []
+        assert not self.table.unhandled
+
+
+def seats_news(seat: int, presence: Presence) -> Callable[[Any], bool]:
+    def wanted(news: Any) -> bool:
+        return isinstance(news, Seats) and news.seats[seat].presence is presence
+
+    return wanted
+
+
+def start_game(table: OpenTable, stack: contextlib.ExitStack) -> Game:
+    """Ann and Rob sit down, the game starts, Rob goes and the computer plays for him, and
+    the game goes on to Ann's first play. (The table closes before they leave.)"""
+    ann = Person(table.port, "Ann", seat="south", computer=Computer("easy", 3))
+    ann.join()
+    stack.callback(ann.leave)
+    rob = Person(table.port, "Rob", seat="north")
+    rob.join()
+    stack.callback(rob.leave)
+    stack.callback(table.host.close)
+    ann.table.start()
+    wait_for_news(ann, lambda news: isinstance(news, Update), what="the game to start")
+    rob.leave()
+    wait_for_news(ann, seats_news(1, Presence.AWAY), what="Rob to be away")
+    ann.table.give(1)
+    assert rob.table.ticket is not None
+    game = Game(table, ann, rob.table.ticket)
+    game.to_ann_play()
+    return game

@@ -58,8 +58,11 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         (["--host", "--headless", "--name", "Bob"], "--name does not go with --headless"),
         (["--host", "--name", "Computer 2"], "is what the table calls its computer players"),
         (["--host", "--partners"], "--partners is for four players"),
-        (["--host", "--port", "70000"], "a port is a number from 0 to 65535"),
-        (["--host", "--headless", "--code", "7-amber"], "three parts"),
+        (["--host", "--port", "70000"], "--port: a port is a number from 1 to 65535"),
+        (["--join", "box:70000", "--code", "1-a-b"], "--join: a port is a number from 1 to 65535"),
+        (["--host", "--headless", "--code", "7-amber"], "a number and four words"),
+        (["--host", "--headless", "--code", "1-a-b-c-d"], "a shorter one is too easily guessed"),
+        (["--host", "--code", "7-Äpfel-otter-cello-maple"], "words of the letters a to z"),
     ],
 )
 def test_options_that_make_no_sense_are_one_sentence_and_status_2(
@@ -91,7 +94,12 @@ def free_port() -> int:
 @pytest.fixture
 def table() -> Iterator[Host]:
     host = Host(
-        GameConfig(), MatchConfig(), level="easy", bind="127.0.0.1", port=0, code="2-kiwi-lark"
+        GameConfig(),
+        MatchConfig(),
+        level="easy",
+        bind="127.0.0.1",
+        port=0,
+        code="2-kiwi-lark-moss-fern",
     )
     host.open()
     try:
@@ -101,10 +109,15 @@ def table() -> Iterator[Host]:
 
 
 def failed_join(terminals: Callable[..., Terminal], tmp_path: Path, *args: str) -> str:
+    """What a join that fails prints after saying where it connects: one sentence."""
     term = terminals(*args, env={"CRIBBAGE_HOME": str(tmp_path)})
     term.wait_for("cribbage: ")
     assert term.exit_status() == 1
-    line = "".join(term.text.strip().splitlines())  # one line, wrapped at the edge
+    connecting, *rest = term.text.strip().splitlines()
+    assert connecting.startswith("Connecting to the table at 127.0.0.1:") or (
+        connecting.startswith("Connecting to the table at ") and "not known" in "".join(rest)
+    )
+    line = "".join(rest)  # one line, wrapped at the edge
     assert line.startswith("cribbage: ") and line.count("cribbage: ") == 1
     assert line.endswith(".") and "Traceback" not in line
     return line
@@ -114,7 +127,12 @@ def test_a_refused_connection_is_one_sentence(
     terminals: Callable[..., Terminal], tmp_path: Path, free_port: int
 ) -> None:
     line = failed_join(
-        terminals, tmp_path, "--join", f"127.0.0.1:{free_port}", "--code", "1-amber-otter"
+        terminals,
+        tmp_path,
+        "--join",
+        f"127.0.0.1:{free_port}",
+        "--code",
+        "1-amber-otter-cello-maple",
     )
     assert "connection was refused" in line
 
@@ -123,6 +141,25 @@ def test_a_refused_connection_is_one_sentence(
 def older_table() -> Iterator[int]:
     """A table of an older version of the program speaking the same protocol, on a port of
     the loopback: it answers each hello with its own and hangs up."""
+    yield from _answering({"program": "cribbage", "version": "0.0.1", "protocol": channel.PROTOCOL})
+
+
+@pytest.fixture
+def last_version_table() -> Iterator[int]:
+    """A table of the last version (0.1.0, protocol 1), which answers a hello of another
+    protocol with its own hello and a sentence, and hangs up."""
+    yield from _answering(
+        {
+            "program": "cribbage",
+            "version": "0.1.0",
+            "protocol": 1,
+            "error": "The table and the player run different versions of cribbage.",
+        }
+    )
+
+
+def _answering(answer: dict[str, object]) -> Iterator[int]:
+    """A port of the loopback that answers each hello with `answer`, and hangs up."""
     loop = asyncio.new_event_loop()
     ready: concurrent.futures.Future[int] = concurrent.futures.Future()
     stop = asyncio.Event()
@@ -130,8 +167,7 @@ def older_table() -> Iterator[int]:
     async def table(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(Exception):
             await channel.read_frame(reader, 4096)
-            older = {"program": "cribbage", "version": "0.0.1", "protocol": channel.PROTOCOL}
-            channel.write_frame(writer, json.dumps(older).encode())
+            channel.write_frame(writer, json.dumps(answer).encode())
             await writer.drain()
         writer.close()
 
@@ -151,11 +187,30 @@ def older_table() -> Iterator[int]:
         loop.close()
 
 
+def test_a_table_of_the_last_version_is_one_sentence(
+    terminals: Callable[..., Terminal], tmp_path: Path, last_version_table: int
+) -> None:
+    line = failed_join(
+        terminals,
+        tmp_path,
+        "--join",
+        f"127.0.0.1:{last_version_table}",
+        "--code",
+        "1-amber-otter-cello-maple",
+    )
+    assert f"different versions of cribbage (0.1.0 and {__version__})" in line
+
+
 def test_a_table_of_another_version_is_one_sentence(
     terminals: Callable[..., Terminal], tmp_path: Path, older_table: int
 ) -> None:
     line = failed_join(
-        terminals, tmp_path, "--join", f"127.0.0.1:{older_table}", "--code", "1-amber-otter"
+        terminals,
+        tmp_path,
+        "--join",
+        f"127.0.0.1:{older_table}",
+        "--code",
+        "1-amber-otter-cello-maple",
     )
     assert f"different versions of cribbage (0.0.1 and {__version__})" in line
     assert line.endswith("cannot play together: use the same version.")
@@ -164,7 +219,9 @@ def test_a_table_of_another_version_is_one_sentence(
 def test_an_unknown_host_is_one_sentence(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:
-    line = failed_join(terminals, tmp_path, "--join", "no-such-host.invalid", "--code", "1-a-b")
+    line = failed_join(
+        terminals, tmp_path, "--join", "no-such-host.invalid", "--code", "1-amber-otter-cello-maple"
+    )
     assert "is not known" in line
 
 
@@ -172,9 +229,14 @@ def test_a_wrong_code_is_one_sentence(
     terminals: Callable[..., Terminal], tmp_path: Path, table: Host
 ) -> None:
     line = failed_join(
-        terminals, tmp_path, "--join", f"127.0.0.1:{table.port}", "--code", "9-amber-otter"
+        terminals,
+        tmp_path,
+        "--join",
+        f"127.0.0.1:{table.port}",
+        "--code",
+        "9-amber-otter-cello-maple",
     )
-    assert "did not accept the code 9-amber-otter" in line
+    assert "did not accept the code 9-amber-otter-cello-maple" in line
 
 
 def test_a_full_table_is_one_sentence(
@@ -182,15 +244,21 @@ def test_a_full_table_is_one_sentence(
 ) -> None:
     from cribbage.net.client import RemoteTable
 
-    first = RemoteTable("127.0.0.1", table.port, code="2-kiwi-lark", name="Ann")
-    second = RemoteTable("127.0.0.1", table.port, code="2-kiwi-lark", name="Bob")
+    first = RemoteTable("127.0.0.1", table.port, code="2-kiwi-lark-moss-fern", name="Ann")
+    second = RemoteTable("127.0.0.1", table.port, code="2-kiwi-lark-moss-fern", name="Bob")
     first.join()
     second.join()
     try:
         line = failed_join(
-            terminals, tmp_path, "--join", f"127.0.0.1:{table.port}", "--code", "2-kiwi-lark"
+            terminals,
+            tmp_path,
+            "--join",
+            f"127.0.0.1:{table.port}",
+            "--code",
+            "2-kiwi-lark-moss-fern",
         )
-        assert "The table is full" in line and "--watch" in line
+        assert "every seat is taken" in line or "The table is full" in line
+        assert "--watch" in line
     finally:
         first.leave()
         second.leave()
@@ -257,7 +325,12 @@ def test_a_port_where_another_program_listens_is_one_sentence(
     terminals: Callable[..., Terminal], tmp_path: Path, another_program: int
 ) -> None:
     line = failed_join(
-        terminals, tmp_path, "--join", f"127.0.0.1:{another_program}", "--code", "1-amber-otter"
+        terminals,
+        tmp_path,
+        "--join",
+        f"127.0.0.1:{another_program}",
+        "--code",
+        "1-amber-otter-cello-maple",
     )
     assert line == (
         f"cribbage: The table at 127.0.0.1 port {another_program} could not be joined: the "
@@ -300,7 +373,7 @@ def test_a_headless_table_prints_its_code_and_its_game(tmp_path: Path) -> None:
             "--port",
             "0",
             "--code",
-            "3-owl-fern",
+            "3-owl-fern-oak-elm",
             "--game",
             "61",
         ],
@@ -314,10 +387,11 @@ def test_a_headless_table_prints_its_code_and_its_game(tmp_path: Path) -> None:
         assert child.stdout is not None
         lines = [child.stdout.readline() for _ in range(2)]
         assert lines[0].startswith("A table is open for two-handed, to 61")
-        assert "--join 127.0.0.1:" in lines[1] and "--code 3-owl-fern" in lines[1]
+        assert "--join 127.0.0.1:" in lines[1] and "--code 3-owl-fern-oak-elm" in lines[1]
         port = int(lines[1].split("127.0.0.1:")[1].split()[0])
         players = [
-            RemoteTable("127.0.0.1", port, code="3-owl-fern", name=name) for name in ("Ann", "Bob")
+            RemoteTable("127.0.0.1", port, code="3-owl-fern-oak-elm", name=name)
+            for name in ("Ann", "Bob")
         ]
         for player in players:
             player.join()

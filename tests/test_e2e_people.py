@@ -32,7 +32,7 @@ ASKED = (
     "Press any key for game",
 )
 """The questions a player answers with Enter."""
-CODE = "4-lark-reef"
+CODE = "4-lark-reef-moss-iris"
 
 
 def host(
@@ -250,7 +250,7 @@ def test_leaving_mid_game_prints_how_to_come_back_in_lines_of_the_terminal(
         assert term.exit_status() == 0
     assert printed(bob).endswith(
         "You left the table; join it again the same way to take your seat back: cribbage "
-        f"--join 127.0.0.1:{port} --name 'Ann 2'"
+        f"--join 127.0.0.1:{port} --code {CODE} --name 'Ann 2'"
     )
     assert printed(ann).endswith(
         "The table is kept: cribbage --host --resume opens it again, with the same code and "

@@ -18,14 +18,14 @@ from cribbage.computer import Computer
 from cribbage.match import MatchConfig
 from cribbage.net import channel
 from cribbage.net.client import JoinError, RemoteTable
-from cribbage.net.host import WRONG_CODES, Host, HostSeat
+from cribbage.net.host import Host, HostSeat
 from cribbage.rules import GameConfig
 from cribbage.storage.tables import TableSnapshot
 from cribbage.tables import Closed, Notice, Refused, Said, Seats, Update
 from cribbage.tables.news import News, Presence
 from cribbage.ui.lobby import rules_line
 
-CODE = "8-moss-wren"
+CODE = "8-moss-wren-lake-iris"
 
 
 @pytest.fixture
@@ -124,7 +124,7 @@ def test_names_are_cleaned_and_unique_and_seats_taken_as_asked(
     names = host.names()
     assert names[0] == "Ann[2J the very" and len(names[0]) <= 16
     assert names[3] != names[0] and names[3].endswith(" 2")
-    with pytest.raises(JoinError, match="The seat East is taken; free: West, North"):
+    with pytest.raises(JoinError, match=r"The seat East is taken; free: West and North\."):
         players(host, "Cat", seat="east")
     with pytest.raises(JoinError, match="is south, west or east"):
         players(open_table(GameConfig(players=3)), "Cat", seat="north")
@@ -142,11 +142,14 @@ def test_a_player_who_leaves_gets_the_seat_back_and_the_computer_may_keep_it_mea
     on_host(host, lambda: host.seats[1].presence is Presence.AWAY)
     notice = wait_for(ann, lambda news: isinstance(news, Notice) and "Bob has left" in news.text)
     assert isinstance(notice, Notice) and "waits for them" in notice.text
-    with pytest.raises(JoinError, match="table is full"):
+    with pytest.raises(JoinError, match=r"started, and its seats wait for their players \(Bob\)"):
         players(host, "Cat")
     host.call(lambda: host.give(1))
     on_host(host, lambda: host.seats[1].presence is Presence.COMPUTER)
-    again = players(host, "Bob")
+    with pytest.raises(JoinError, match="only the program Bob sat down with can take back"):
+        players(host, "bob")  # his name, without his ticket
+    assert bob.ticket is not None
+    again = players(host, "Bob", tickets=(bob.ticket,))
     assert again.seat == 1
     on_host(host, lambda: host.seats[1].presence is Presence.PERSON)
     update = wait_for(again, lambda news: isinstance(news, Update))
@@ -155,21 +158,23 @@ def test_a_player_who_leaves_gets_the_seat_back_and_the_computer_may_keep_it_mea
     play_out([ann, again])
 
 
-def test_a_name_made_unique_is_the_name_a_player_joins_again_with(
+def test_a_ticket_takes_its_seat_back_under_the_name_the_table_gave(
     open_table: Callable[..., Host], players: Callable[..., RemoteTable]
 ) -> None:
     host = open_table()
     ann = players(host, "Ann")
-    twin = players(host, "Ann")
-    wait_for(twin, lambda news: isinstance(news, Seats) and news.seats[0].name == "Ann 2")
-    assert twin.name == "Ann 2"  # what the table knows the player by, to join again with
+    twin = players(host, "ANN")  # the same name, in other letters
+    wait_for(twin, lambda news: isinstance(news, Seats) and news.seats[0].name == "ANN 2")
+    assert twin.name == "ANN 2"  # what the table knows the player by
     ann.start()
     wait_for(twin, lambda news: isinstance(news, Update))
     twin.leave()
     on_host(host, lambda: host.seats[1].presence is Presence.AWAY)
-    again = players(host, twin.name)
-    assert again.seat == 1
+    assert twin.ticket is not None
+    again = players(host, "Someone", tickets=(b"\0" * 32, twin.ticket))  # other tickets too
+    assert again.seat == 1 and again.ticket == twin.ticket
     on_host(host, lambda: host.seats[1].presence is Presence.PERSON)
+    wait_for(again, lambda news: isinstance(news, Seats) and news.seats[0].name == "ANN 2")
 
 
 def test_a_table_opened_again_takes_no_action_before_the_host_goes_on(
@@ -188,7 +193,8 @@ def test_a_table_opened_again_takes_no_action_before_the_host_goes_on(
     bob.leave()
     first.close()
     host = open_table(resume=snapshot)
-    ann = players(host, "Ann")  # her seat back, and her turn: the first to cut
+    assert snapshot.tickets[0] == ann.ticket is not None  # the table keeps each seat's ticket
+    ann = players(host, "Ann", tickets=(snapshot.tickets[0],))  # her seat back, and her turn
     steps = len(snapshot.recorder.record.steps)
     ann.act(cut)
     told: list[News] = []
@@ -211,7 +217,7 @@ def test_a_table_opened_again_takes_no_action_before_the_host_goes_on(
     assert isinstance(cut_made, Update) and not cut_made.match.game.my_turn
 
 
-def test_a_code_changed_after_wrong_tries_is_the_code_kept(
+def test_a_code_the_host_changes_is_told_to_the_seated_and_kept(
     open_table: Callable[..., Host], players: Callable[..., RemoteTable]
 ) -> None:
     kept: list[TableSnapshot] = []
@@ -220,12 +226,20 @@ def test_a_code_changed_after_wrong_tries_is_the_code_kept(
     players(host, "Bob")
     ann.start()
     wait_for(ann, lambda news: isinstance(news, Update))
-    for _ in range(WRONG_CODES):
-        with pytest.raises(JoinError, match="did not accept the code"):
-            RemoteTable("127.0.0.1", host.port, code="5-wrong-guess", name="Eve").join()
+    host.call(host.change_code)
     on_host(host, lambda: host.code != CODE)
+    told = wait_for(ann, lambda news: isinstance(news, Notice) and "join code" in news.text)
+    assert told == Notice(f"The host changed the join code: it is now {host.code}.")
+    assert ann.code == host.code  # to join again with
     on_host(host, lambda: bool(kept) and kept[-1].code == host.code)
     assert kept[-1].recorder.record.names == ("Ann", "Bob")  # the record names its people
+    with pytest.raises(JoinError, match="did not accept the code"):
+        players(host, "Eve", watch=True)  # the old code
+    watcher = RemoteTable("127.0.0.1", host.port, code=host.code, name="Wat", watch=True)
+    try:
+        watcher.join()
+    finally:
+        watcher.leave()
 
 
 def test_a_table_that_closes_is_told_at_once_even_while_the_player_decides(
@@ -313,15 +327,20 @@ def test_a_person_may_not_take_the_computers_name(
         players(host, name)
 
 
-def test_the_same_name_is_refused_while_its_player_is_still_there(
+def test_a_seat_is_never_taken_by_its_name_alone(
     open_table: Callable[..., Host], players: Callable[..., RemoteTable]
 ) -> None:
     host = open_table()
     ann = players(host, "Ann")
-    players(host, "Bob")
+    bob = players(host, "Bob")
     ann.start()
-    with pytest.raises(JoinError, match="Bob is still at this table"):
-        players(host, "Bob")
+    wait_for(bob, lambda news: isinstance(news, Update))
+    with pytest.raises(JoinError, match="Bob has a seat at this table"):
+        players(host, "Bob")  # while he is there
+    bob.leave()
+    on_host(host, lambda: host.seats[1].presence is Presence.AWAY)
+    with pytest.raises(JoinError, match="Bob has a seat at this table"):
+        players(host, "Bob")  # and once he has gone
 
 
 def test_talk_reaches_everyone_made_visible_and_is_limited(
@@ -340,7 +359,14 @@ def test_talk_reaches_everyone_made_visible_and_is_limited(
     assert "wait a moment" in str(refused)
 
 
-def test_a_player_of_another_version_is_told_so_in_a_sentence() -> None:
+@pytest.mark.parametrize(
+    "theirs",
+    [
+        {"program": "cribbage", "version": "9.0", "protocol": 99},
+        {"program": "cribbage", "version": "0.1.0", "protocol": 1},  # the last version
+    ],
+)
+def test_a_player_of_another_version_is_told_so_in_a_sentence(theirs: dict[str, object]) -> None:
     """A player whose hello names another protocol gets the table's hello and a sentence
     naming both versions; a table of another version is refused the same way."""
 
@@ -357,8 +383,7 @@ def test_a_player_of_another_version_is_told_so_in_a_sentence() -> None:
         server = await asyncio.start_server(table, "127.0.0.1", 0)
         port = server.sockets[0].getsockname()[1]
         reader, writer = await asyncio.open_connection("127.0.0.1", port)
-        hello = {"program": "cribbage", "version": "9.0", "protocol": 99}
-        channel.write_frame(writer, json.dumps(hello).encode())
+        channel.write_frame(writer, json.dumps(theirs).encode())
         answer = json.loads(await channel.read_frame(reader, 4096))
         writer.close()
         await asyncio.sleep(0.05)
@@ -366,7 +391,9 @@ def test_a_player_of_another_version_is_told_so_in_a_sentence() -> None:
         return answer, str(server_said.get("error"))
 
     answer, host_side = asyncio.run(talk())
-    assert answer["protocol"] == channel.PROTOCOL and "9.0" in str(answer["error"])
+    assert answer["protocol"] == channel.PROTOCOL and f"({theirs['version']} and " in str(
+        answer["error"]
+    )
     assert "different versions of cribbage" in host_side
 
     async def old_table() -> str:
@@ -441,8 +468,8 @@ def test_each_player_sees_the_game_from_its_own_seat(
     each side's score stands for the same side."""
     host = open_table(GameConfig(players=4, partners=True, target=31))
     south = players(host, "Ann")
-    west = players(host, "Bob")
-    north = players(host, "Cat")
+    west = players(host, "Bob", seat="west")
+    north = players(host, "Cat", seat="north")
     south.start()
     last = play_out([south, west, north])
     states = host.core.recorder.state if host.core else None
@@ -454,3 +481,26 @@ def test_each_player_sees_the_game_from_its_own_seat(
     for seat, update in enumerate(last):  # each its own hand, as the table holds it
         assert update.match.game.hand == states.game.hands[seat]
         assert update.match.game.seat == 0
+
+
+def test_with_partners_the_first_friend_sits_beside_the_host_and_seats_may_change(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table(GameConfig(players=4, partners=True), own_name="Hal")
+    bob = players(host, "Bob")
+    cat = players(host, "Cat")
+    assert (bob.seat, cat.seat) == (2, 1)  # North, the host's partner, then West
+    host.call(lambda: host.swap(2, 1))  # the host makes Cat its partner
+    # in Bob's frame, from West now: Cat is on his left
+    wait_for(bob, lambda news: isinstance(news, Seats) and news.seats[1].name == "Cat")
+    wait_for(cat, lambda news: isinstance(news, Seats) and news.seats[1].name != "Bob")
+    assert host.names()[1:3] == ("Bob", "Cat")
+    assert (bob.seat, cat.seat) == (1, 2)  # each was told its new seat
+    host.call(lambda: host.swap(0, 3))  # never the host's own seat
+    bob.sit(3)  # Bob moves to the free seat East himself
+    wait_for(bob, lambda news: isinstance(news, Seats) and news.seats[1].name == "Hal")
+    assert bob.seat == 3 and host.names()[3] == "Bob"
+    cat.sit(3)  # taken
+    refused = wait_for(cat, lambda news: isinstance(news, Refused))
+    assert refused == Refused("The seat East is taken.")
+    assert host.names()[0] == "Hal"

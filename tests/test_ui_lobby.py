@@ -13,7 +13,7 @@ from cribbage.match import MatchConfig
 from cribbage.rules import GameConfig
 from cribbage.tables import Closed, Notice, Refused, SeatInfo, Seats
 from cribbage.tables.news import News, Presence
-from cribbage.ui.keys import ENTER
+from cribbage.ui.keys import ENTER, ESCAPE
 from cribbage.ui.lobby import Opening, lobby, rules_line
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 from cribbage.ui.words import Line
@@ -30,6 +30,9 @@ class Waiting:
         self.seats = Seats(ANN_AND_BOB, started)
         self.coming: deque[News] = deque(news)
         self.starts = 0
+        self.place = 1
+        """Ann's seat, as the table numbers it."""
+        self.sat: list[int] = []
 
     def news(self, timeout: float = 0) -> News | None:
         return self.coming.popleft() if self.coming else None
@@ -40,6 +43,9 @@ class Waiting:
     def say(self, text: str) -> None:
         pass
 
+    def sit(self, seat: int) -> None:
+        self.sat.append(seat)
+
 
 def wait(
     table: Waiting, keys: list[Key], *, can_start: bool, starter: str = "the host"
@@ -48,12 +54,11 @@ def wait(
     waiting when the keys ran out), and the messages seen."""
     screen = FakeScreen(24, 80, keys, patience=3)
     try:
-        started, lines = lobby(
+        started, lines, _ = lobby(
             screen,
             cast(Opening, table),
             title="A table",
-            particulars=lambda: ["Join with: cribbage --join box --code 7-amber-otter"],
-            me=1,
+            particulars=lambda: ["Join with: cribbage --join box --code 7-amber-otter-cello-maple"],
             can_start=can_start,
             starter=starter,
         )
@@ -150,6 +155,73 @@ def test_what_the_table_refuses_and_its_end_are_shown() -> None:
     assert "q leaves; then join again the same way." in shown
 
 
-def test_q_leaves_the_table_with_the_messages_seen() -> None:
-    _, started, lines = wait(Waiting([Notice("Cat is watching.")]), ["q"], can_start=False)
+def test_q_asks_before_it_leaves_the_table_with_the_messages_seen() -> None:
+    screen, started, _ = wait(Waiting([]), ["q"], can_start=False)
+    assert started is None and "Leave the table? (y/n)" in screen.text()
+    screen, started, _ = wait(Waiting([]), ["q", "n"], can_start=False)
+    assert started is None and "Waiting for the host to start the game." in screen.text()
+    _, started, lines = wait(Waiting([Notice("Cat is watching.")]), ["q", "y"], can_start=False)
     assert started is False and [line.text for line in lines] == ["Cat is watching."]
+
+
+def test_once_the_table_has_closed_the_lobby_says_so_and_q_leaves_at_once() -> None:
+    table = Waiting([Notice("The host has closed the table."), Closed("closed")])
+    screen, started, _ = wait(table, [], can_start=False)
+    assert started is None
+    assert "The table has closed." in screen.text()
+    assert "Waiting for the host" not in screen.text()
+    _, started, _ = wait(Waiting([Closed("closed")]), [None, "q"], can_start=False)
+    assert started is False
+
+
+class Hosted(Waiting):
+    """The host's own table in its lobby (seat 0 is the host's): what it was asked to do."""
+
+    def __init__(self, seats: tuple[SeatInfo, ...]) -> None:
+        super().__init__([])
+        self.config = GameConfig(players=len(seats), partners=len(seats) == 4)
+        self.seats = Seats(seats, False)
+        self.place = 0
+        self.code = "7-amber-otter-cello-maple"
+        self.swaps: list[tuple[int, int]] = []
+        self.codes = 0
+
+    def change_code(self) -> None:
+        self.codes += 1
+
+    def swap(self, a: int, b: int) -> None:
+        self.swaps.append((a, b))
+
+    def freeable(self) -> tuple[int, ...]:
+        return ()
+
+    def free(self, seat: int) -> None:
+        pass
+
+
+FOUR = (
+    SeatInfo("Hal", Presence.PERSON),
+    SeatInfo("Bob", Presence.PERSON),
+    SeatInfo("", Presence.EMPTY),
+    SeatInfo("", Presence.EMPTY),
+)
+
+
+def test_the_host_swaps_two_seats_by_their_numbers_and_draws_a_new_code() -> None:
+    table = Hosted(FOUR)
+    screen, _, _ = wait(table, ["2"], can_start=True)
+    assert "Swap West with which seat? (1 to 4)" in screen.text()
+    table = Hosted(FOUR)
+    wait(table, ["2", "3", "1", "4", "N"], can_start=True)  # the host's own seat is not moved
+    assert table.swaps == [(1, 2)] and table.codes == 1
+    table = Hosted(FOUR)
+    screen, _, _ = wait(table, ["2", ESCAPE], can_start=True)
+    assert table.swaps == [] and "Close" not in screen.text()
+    assert "1-4 swap seats   N new code   m talk   q close" in screen.text()
+
+
+def test_a_player_moves_to_another_seat_by_its_number() -> None:
+    table = Waiting([])
+    screen, _, _ = wait(table, ["1", "2", "9"], can_start=False)
+    assert table.sat == [0]  # seat 2 is Ann's own; the table says whether seat 1 is free
+    assert "1-2 change seat   m talk   q leave" in screen.text()

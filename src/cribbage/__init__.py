@@ -145,7 +145,7 @@ _HOME: dict[str, str] = {
 """The module each public name lives in, relative to this package: loaded on first use, so
 that `import cribbage` (and `cribbage --version`) costs next to nothing."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "DECK",

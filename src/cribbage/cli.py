@@ -18,7 +18,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Final, NoReturn, TextIO
 
 from . import __version__
-from .choices import DEFAULT_PORT, LEVELS, MATCH_POINTS, FirstDealer, Overcount
+from .choices import DEFAULT_PORT, LEVELS, MATCH_POINTS, FirstDealer, Overcount, port_number
 from .errors import CribbageError
 
 if TYPE_CHECKING:
@@ -334,9 +334,9 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument(
         "--code",
         metavar="CODE",
-        help="the join code: with --host, the table's own instead of a random one (three "
-        "parts at least, like 7-amber-otter); with --join, the code the host gave "
-        "(asked for when not given)",
+        help="the join code: with --host, the table's own instead of a random one (a number "
+        "from 1 to 999 and four words at least, like 7-amber-otter-cello-maple); with --join, "
+        "the code the host gave (asked for when not given)",
     )
     net.add_argument(
         "--name",
@@ -372,9 +372,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _port(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 0 <= int(text) <= 65535:
-        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not '{text}'")
-    return int(text)
+    try:
+        return port_number(text, any_free=True)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 BROKEN_PIPE: Final = 128 + 13

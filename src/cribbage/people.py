@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import getpass
 import shlex
 import socket
@@ -129,7 +130,8 @@ def play_with_people(args: argparse.Namespace) -> int:
 
 
 def _host(args: argparse.Namespace) -> int:
-    from .net.host import Host, HostError, check_person_name, clean_name
+    from .names import check_person_name, clean_name
+    from .net.host import Host, HostError
     from .storage import Storage
     from .storage.tables import TABLE_SAVE
 
@@ -176,10 +178,23 @@ def _host(args: argparse.Namespace) -> int:
             if printer is not None:
                 for note in keeper.notes:
                     print(note, flush=True)
-                return _headless(host, printer, where)
-            return _host_screen(host, args, options, where, keeper.notes, keeper.claimed is None)
+                status = _headless(host, printer, where)
+            else:
+                status = _host_screen(host, args, options, where, keeper.notes)
         finally:
             host.close()
+        snapshot = host.snapshot()
+        if snapshot is not None and not snapshot.recorder.state.over and keeper.claimed is None:
+            again = "--host --headless --resume" if headless else "--host --resume"
+            print(
+                textwrap.fill(
+                    f"The table is kept: cribbage {again} opens it again, with the same code "
+                    f"and port ({host.port}).",
+                    LINE_WIDTH,
+                ),
+                flush=True,
+            )
+        return status
 
 
 def _port(asked: int | None, resume: TableSnapshot | None) -> int:
@@ -257,6 +272,12 @@ def _join_lines(where: Sequence[str], code: str) -> list[str]:
     return lines
 
 
+HEADLESS_COMMANDS: Final = (
+    "Type 'code' for a new join code, 'free NAME' to free the seat of a player who has "
+    "gone (for them to take back from another machine), 'quit' to close the table."
+)
+
+
 def _headless(host: object, printer: _Printer, where: Sequence[str]) -> int:
     from .net.host import Host
 
@@ -268,6 +289,9 @@ def _headless(host: object, printer: _Printer, where: Sequence[str]) -> int:
         host.call(host.start)  # a table opened again plays on as its people come back
     else:
         print("Any player starts the game; the computer takes the empty seats.", flush=True)
+    if sys.stdin is not None and sys.stdin.isatty():
+        printer.notice(textwrap.fill(HEADLESS_COMMANDS, LINE_WIDTH))
+    threading.Thread(target=_commands, args=(host, printer), name="commands", daemon=True).start()
     try:
         while not host.ended.wait(0.5):
             pass
@@ -275,6 +299,32 @@ def _headless(host: object, printer: _Printer, where: Sequence[str]) -> int:
         return 130
     print("The table is closed.", flush=True)
     return 0
+
+
+def _commands(host: object, printer: _Printer) -> None:
+    """The host's commands to a table with no screen, a line each on standard input (none
+    once it ends, or where there is none)."""
+    from .names import name_key
+    from .net.host import Host
+
+    assert isinstance(host, Host)
+    with contextlib.suppress(OSError, ValueError, UnicodeDecodeError):
+        for line in sys.stdin:
+            word, _, rest = line.strip().partition(" ")
+            if word == "code":
+                host.call(host.change_code)
+            elif word == "free" and rest.strip():
+                wanted = name_key(rest)
+                seats = [n for n, name in enumerate(host.names()) if name_key(name) == wanted]
+                if seats and seats[0] in host.freeable():
+                    host.call(functools.partial(host.free, seats[0]))
+                else:
+                    printer.notice(f"No seat of a player who has gone is called {rest.strip()}.")
+            elif word == "quit":
+                host.close()
+                return
+            elif word:
+                printer.notice(HEADLESS_COMMANDS)
 
 
 def _what(host: object) -> str:
@@ -316,7 +366,6 @@ def _host_screen(
     options: object,
     where: list[str],
     notes: Sequence[str],
-    kept: bool,
 ) -> int:
     from .net.host import Host
     from .ui import Options, run_table
@@ -342,22 +391,13 @@ def _host_screen(
             ascii_only=args.ascii,
             title=title,
             particulars=particulars,
-            me=0,
             can_start=True,
             notes=notes,
         )
     except TerminalGone:
         status = 128 + 1
-    host.close()
-    snapshot = host.snapshot()
-    if snapshot is not None and not snapshot.recorder.state.over and kept:
-        print(
-            textwrap.fill(
-                "The table is kept: cribbage --host --resume opens it again, with the same "
-                f"code and port ({host.port}).",
-                LINE_WIDTH,
-            )
-        )
+    except KeyboardInterrupt:
+        status = 130
     return status
 
 
@@ -393,6 +433,7 @@ class _Counter:
 def _join(args: argparse.Namespace) -> int:
     from .net.client import JoinError, RemoteTable, parse_address
     from .storage import Storage
+    from .storage.tickets import Ticket, TicketBook
     from .ui import Hooks, run_table
     from .ui.lobby import describe, rules_line
     from .ui.screen import TerminalGone
@@ -400,11 +441,14 @@ def _join(args: argparse.Namespace) -> int:
     try:
         host, port = parse_address(args.join, DEFAULT_PORT)
     except ValueError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(f"--join: {err}. Try 'cribbage --help'.") from None
     check_terminal()
     code = _code(args, ask=True)
     assert code is not None
     options = game_options(args)
+    book = TicketBook()
+    kept, problem = book.load()
+    notes = [problem] if problem else []
     table = RemoteTable(
         host,
         port,
@@ -412,15 +456,20 @@ def _join(args: argparse.Namespace) -> int:
         name=args.name or login_name(),
         seat=args.seat,
         watch=args.watch,
+        tickets=[ticket.secret for ticket in kept],
     )
+    where = join_address(host, port)
     with stopped_by_signals(), Storage() as storage:
+        print(f"Connecting to the table at {where}...", flush=True)
         try:
             table.join()
         except JoinError as err:
             raise TableError(str(err)) from None
+        if table.ticket is not None:
+            notes.extend(filter(None, [book.keep(Ticket(where, table.name, table.ticket))]))
         counter = _Counter(storage, table)
         hooks = Hooks(on_update=None if table.watch else counter.update)
-        where = "watching" if table.watch else "sitting at"
+        verb = "watching" if table.watch else "sitting at"
         match = table.match_config
         game = describe(table.config, match.games, match.points) if match is not None else ""
         rules = rules_line(table.config, match) if match is not None else None
@@ -429,17 +478,19 @@ def _join(args: argparse.Namespace) -> int:
                 table,
                 replace(options, counting=Counting.AUTOMATIC),
                 ascii_only=args.ascii,
-                title=f"You are {where} the table at {host}:{port}",
+                title=f"You are {verb} the table at {where}",
                 particulars=lambda: (
                     [f"The game: {game.lower()}.", *filter(None, [rules])] if game else []
                 ),
-                me=table.seat,
                 can_start=not table.hosted and not table.watch,
                 hooks=hooks,
+                notes=notes,
                 starter="the host" if table.hosted else "a player",
             )
         except TerminalGone:
             status = 128 + 1
+        except KeyboardInterrupt:
+            status = 130
         finally:
             table.leave()
         for note in counter.notes:
@@ -448,7 +499,8 @@ def _join(args: argparse.Namespace) -> int:
             print(
                 textwrap.fill(
                     "You left the table; join it again the same way to take your seat back: "
-                    f"cribbage --join {args.join} --name {shlex.quote(table.name)}",
+                    f"cribbage --join {args.join} --code {table.code} "
+                    f"--name {shlex.quote(table.name)}",
                     LINE_WIDTH,
                     break_long_words=False,
                     break_on_hyphens=False,

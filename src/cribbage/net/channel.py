@@ -6,9 +6,12 @@ On the wire everything is a frame: four bytes of length (big-endian), then that 
 1. Hello (plain JSON, each way, the player first): the program and the protocol version.
    Tables of another protocol version refuse each other here, with a sentence.
 2. Key exchange (plain JSON, each way): a SPAKE2 message keyed by the join code
-   (`spake2.SPAKE2_Symmetric`, as magic-wormhole does). Each side ends with a key that
-   matches the other's only when both used the same code; the code itself never crosses the
-   wire, and someone who does not know it gets one guess per connection.
+   (`spake2.SPAKE2_Symmetric`, as magic-wormhole does). The player's comes first; the table
+   answers once its door gives the connection its turn (`cribbage.net.door`: a few key
+   exchanges a second in all, and none for a source still paying for wrong tries), or
+   refuses it in a sentence. Each side ends with a key that matches the other's only when
+   both used the same code; the code itself never crosses the wire, and someone who does not
+   know it gets one guess per connection.
 3. Key confirmation: from that key and a hash of everything said so far (the transcript),
    HKDF-SHA256 derives four keys: one to confirm the player, one to confirm the table, and
    one to encrypt each way. The player sends an HMAC-SHA256 of the transcript under its
@@ -30,6 +33,8 @@ import hashlib
 import hmac
 import json
 import struct
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -49,6 +54,7 @@ __all__ = [
     "TABLE_LIMIT",
     "Channel",
     "ChannelError",
+    "Refusal",
     "TooLarge",
     "VersionMismatch",
     "WrongCode",
@@ -59,7 +65,7 @@ __all__ = [
     "write_frame",
 ]
 
-PROTOCOL: Final = 1
+PROTOCOL: Final = 2
 """The version of the protocol (docs/protocol.md); tables speak only their own."""
 PROGRAM: Final = "cribbage"
 HANDSHAKE_LIMIT: Final = 1024
@@ -69,7 +75,10 @@ TABLE_LIMIT: Final = 256 * 1024
 """The largest frame a table may send (a view of the whole match, with every play)."""
 _IDENTITY: Final = b"cribbage table"
 _KEYS_INFO: Final = b"cribbage table keys v1"
+_TICKET_LABEL: Final = b"cribbage seat ticket\0"
 _NONCE_PREFIX: Final = b"\0\0\0\0"
+_PAKE_BYTES: Final = 33
+"""The length of a SPAKE2 message (its side's byte and a point)."""
 
 
 class ChannelError(Exception):
@@ -86,6 +95,10 @@ class WrongCode(ChannelError):
 
 class VersionMismatch(ChannelError):
     """The other side is another version of the program, or speaks another protocol."""
+
+
+class Refusal(ChannelError):
+    """The table turns a joiner away before the key exchange; the text says why, to them."""
 
 
 def hello() -> dict[str, Any]:
@@ -224,6 +237,7 @@ class Channel:
         send_key: bytes,
         receive_key: bytes,
         receive_limit: int,
+        transcript: bytes = b"",
     ) -> None:
         self.reader = reader
         self.writer = writer
@@ -232,6 +246,14 @@ class Channel:
         self._sent = 0
         self._received = 0
         self.receive_limit = receive_limit
+        self.transcript = transcript
+        """The hash of the handshake, the same on both sides and new on each connection."""
+
+    def seat_proof(self, ticket: bytes) -> bytes:
+        """What shows, on this connection alone, that its player holds the seat ticket
+        `ticket`: the ticket itself never crosses the wire, and a proof seen on one
+        connection is worth nothing on another."""
+        return _mac(ticket, _TICKET_LABEL + self.transcript)
 
     @staticmethod
     def _nonce(counter: int) -> bytes:
@@ -280,11 +302,17 @@ class Channel:
 
 
 async def join_handshake(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, code: str
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    code: str,
+    *,
+    answer_seconds: float | None = None,
 ) -> Channel:
-    """The player's side of the handshake with a table, using `code`.
+    """The player's side of the handshake with a table, using `code`; the table's hello
+    must come within `answer_seconds` (None: whenever).
 
     Raises:
+        TimeoutError: the table's hello did not come in time.
         VersionMismatch: the table is of another version of the program or the protocol.
         WrongCode: the table did not accept the code.
         ChannelError: the other side is not a table, or broke the handshake.
@@ -293,7 +321,8 @@ async def join_handshake(
     mine = json.dumps(hello()).encode()
     write_frame(writer, mine)
     try:
-        reply, theirs = await _read_json(reader)
+        async with asyncio.timeout(answer_seconds):
+            reply, theirs = await _read_json(reader)
     except ChannelError:  # too long or not JSON: another program listens there
         raise ChannelError(_NOT_A_TABLE) from None
     check_hello(reply)  # a table of another version says so, with its own hello
@@ -326,6 +355,7 @@ async def join_handshake(
         send_key=keys.to_table,
         receive_key=keys.to_player,
         receive_limit=TABLE_LIMIT,
+        transcript=keys.transcript,
     )
 
 
@@ -333,13 +363,24 @@ WRONG_CODE: Final = "That is not the table's join code."
 
 
 async def table_handshake(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, code: str
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    code: str,
+    *,
+    turn: Callable[[], Awaitable[None]] | None = None,
+    executor: Executor | None = None,
 ) -> Channel:
     """The table's side of the handshake with a player, for the join code `code`.
+
+    `turn` is awaited once the player's key exchange message has come and before the table
+    does any of the arithmetic of its own (the door's turn); it may raise `Refusal`, which
+    is sent to the player. The arithmetic is done in `executor` (pure Python: aside from the
+    table's loop, which keeps answering the players meanwhile).
 
     Raises:
         VersionMismatch: the player is of another version of the program or the protocol
             (told so first).
+        Refusal: turned away before the key exchange (told so first).
         WrongCode: the player used another code (told so first).
         ChannelError: the other side is not a player, or broke the handshake.
         asyncio.IncompleteReadError, OSError: the connection failed.
@@ -353,19 +394,26 @@ async def table_handshake(
         raise
     mine = json.dumps(hello()).encode()
     write_frame(writer, mine)
-    pake = _pake(code)
-    outbound = pake.start()
     offer, _ = await _read_json(reader)
-    inbound = _bytes_field(offer, "pake", len(outbound))
-    _write_json(writer, {"pake": _b64(outbound)})
+    inbound = _bytes_field(offer, "pake", _PAKE_BYTES)
+    if turn is not None:
+        try:
+            await turn()
+        except Refusal as err:
+            _write_json(writer, {"error": str(err)})
+            await writer.drain()
+            raise
     loop = asyncio.get_running_loop()
-    try:  # pure Python: worked out aside, so the table keeps answering the others
-        shared = await loop.run_in_executor(None, pake.finish, inbound)
+    pake = _pake(code)
+    outbound = await loop.run_in_executor(executor, pake.start)
+    _write_json(writer, {"pake": _b64(outbound)})
+    proof, _ = await _read_json(reader)
+    confirm = _bytes_field(proof, "confirm", 32)
+    try:  # only now, for a player who answered: an abandoned exchange costs half as much
+        shared = await loop.run_in_executor(executor, pake.finish, inbound)
     except (SPAKEError, ValueError, AssertionError):  # what spake2 raises for a bad message
         raise ChannelError("The player's key exchange was not valid.") from None
     keys = _keys(shared, _transcript(theirs, mine, inbound, outbound))
-    proof, _ = await _read_json(reader)
-    confirm = _bytes_field(proof, "confirm", 32)
     if not hmac.compare_digest(confirm, _mac(keys.confirm_player, keys.transcript)):
         _write_json(writer, {"error": WRONG_CODE})
         await writer.drain()
@@ -378,4 +426,5 @@ async def table_handshake(
         send_key=keys.to_player,
         receive_key=keys.to_table,
         receive_limit=PLAYER_LIMIT,
+        transcript=keys.transcript,
     )

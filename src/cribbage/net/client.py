@@ -2,10 +2,14 @@
 news comes over a connection to the host.
 
 The connection lives in a thread of its own (an asyncio loop): it answers the table's
-heartbeat, reads each message, checks it (`messages.from_table`) and turns it into the
-player's frame (`cribbage.frame`: the player is seat 0), and the screen picks the news up
-when it is ready, so it never waits on the network. An action goes the other way, turned
-back into the table's numbering.
+heartbeat, reads each message, checks it and cleans every text in it
+(`messages.from_table`), turns it into the player's frame (`cribbage.frame`: the player is
+seat 0), and the screen picks the news up when it is ready, so it never waits on the
+network. An action goes the other way, turned back into the table's numbering.
+
+A seat taken comes with its ticket, the secret that alone takes the seat back: `ticket`
+holds it (the caller keeps it in the player's data directory), and joining again shows the
+table a proof of it (`Channel.seat_proof`), never the ticket itself.
 """
 
 from __future__ import annotations
@@ -14,9 +18,11 @@ import asyncio
 import contextlib
 import socket
 import threading
+from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import Any, Final
 
+from ..choices import port_number
 from ..frame import Frame
 from ..match import MatchConfig
 from ..rules import Action, GameConfig
@@ -32,6 +38,9 @@ __all__ = ["JoinError", "RemoteTable", "parse_address"]
 
 CONNECT_SECONDS: Final = 15.0
 """How long joining may take, from the first packet to the seat."""
+ANSWER_SECONDS: Final = 5.0
+"""How long the table may take to answer at all (the connection, its hello): a table that
+has not answered by then is not there."""
 
 
 class JoinError(Exception):
@@ -47,33 +56,28 @@ def parse_address(text: str, default_port: int) -> tuple[str, int]:
     ('::1', 4000)
 
     Raises:
-        ValueError: no host, or a port that is not a number from 1 to 65535, in a sentence.
+        ValueError: no host, or a port that is not a number from 1 to 65535, in a clause (to
+            follow `--join: `).
     """
     text = text.strip()
     port = default_port
     if text.startswith("["):
         end = text.find("]")
         if end < 0:
-            raise ValueError(f"'{visible(text)}' is not HOST[:PORT].")
+            raise ValueError(f"'{visible(text)}' is not HOST[:PORT]")
         host, rest = text[1:end], text[end + 1 :]
         if rest:
             if not rest.startswith(":"):
-                raise ValueError(f"'{visible(text)}' is not HOST[:PORT].")
-            port = _port(rest[1:])
+                raise ValueError(f"'{visible(text)}' is not HOST[:PORT]")
+            port = port_number(rest[1:])
     elif text.count(":") == 1:
         host, number = text.split(":")
-        port = _port(number)
+        port = port_number(number)
     else:
         host = text
     if not host:
-        raise ValueError("Name the host to join: HOST or HOST:PORT.")
+        raise ValueError("name the host to join, as HOST or HOST:PORT")
     return host, port
-
-
-def _port(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 65535:
-        raise ValueError(f"A port is a number from 1 to 65535, not '{visible(text)}'.")
-    return int(text)
 
 
 class RemoteTable(LiveTable):
@@ -92,11 +96,17 @@ class RemoteTable(LiveTable):
         name: str,
         seat: str | None = None,
         watch: bool = False,
+        tickets: Sequence[bytes] = (),
     ) -> None:
         self.host = host
         self.port = port
         self.code = code
+        """The table's join code (a new one when the host changes it)."""
         self.name = name
+        self.tickets = tuple(tickets)
+        """The seat tickets the player holds (kept from earlier joins), shown to the table."""
+        self.ticket: bytes | None = None
+        """The ticket of the seat taken at this table (given when it was first taken)."""
         self.wanted = seat
         """The seat asked for (south, west, north, east, or its number from 1)."""
         self.seat: int | None = None
@@ -133,9 +143,14 @@ class RemoteTable(LiveTable):
             self._welcomed.result(CONNECT_SECONDS + 5)
         except TimeoutError:
             self.leave(quietly=True)
-            raise JoinError(
-                f"The table at {self.host} port {self.port} did not answer in time."
-            ) from None
+            raise JoinError(self._no_answer(CONNECT_SECONDS)) from None
+
+    def _no_answer(self, seconds: float) -> str:
+        return (
+            f"The table at {self.host} port {self.port} did not answer in "
+            f"{seconds:.0f} seconds: check the address and the port, and that the table is "
+            "open."
+        )
 
     def _run(self, loop: asyncio.AbstractEventLoop) -> None:
         asyncio.set_event_loop(loop)
@@ -153,9 +168,7 @@ class RemoteTable(LiveTable):
             welcomed.set_exception(err)
             return
         except TimeoutError:
-            welcomed.set_exception(
-                JoinError(f"The table at {self.host} port {self.port} did not answer in time.")
-            )
+            welcomed.set_exception(JoinError(self._no_answer(CONNECT_SECONDS)))
             return
         self._channel = channel
         text = "The connection to the table was lost."
@@ -189,7 +202,10 @@ class RemoteTable(LiveTable):
     async def _connect(self) -> Channel:
         where = f"{self.host} port {self.port}"
         try:
-            reader, writer = await asyncio.open_connection(self.host, self.port)
+            async with asyncio.timeout(ANSWER_SECONDS):
+                reader, writer = await asyncio.open_connection(self.host, self.port)
+        except TimeoutError:
+            raise JoinError(self._no_answer(ANSWER_SECONDS)) from None
         except socket.gaierror:
             raise JoinError(f"The host '{visible(self.host)}' is not known.") from None
         except ConnectionRefusedError:
@@ -197,7 +213,10 @@ class RemoteTable(LiveTable):
         except OSError as err:
             raise JoinError(f"The table at {where} cannot be reached ({why(err)}).") from None
         try:
-            channel = await join_handshake(reader, writer, self.code)
+            channel = await join_handshake(reader, writer, self.code, answer_seconds=ANSWER_SECONDS)
+        except TimeoutError:
+            writer.close()
+            raise JoinError(self._no_answer(ANSWER_SECONDS)) from None
         except VersionMismatch as err:
             writer.close()
             raise JoinError(str(err)) from None
@@ -209,8 +228,17 @@ class RemoteTable(LiveTable):
             detail = str(err) if isinstance(err, ChannelError) else "the connection closed"
             said = clause(detail[:200])
             raise JoinError(f"The table at {where} could not be joined: {said}.") from None
+        held = [] if self.ticket is None else [self.ticket]
+        held += [ticket for ticket in self.tickets if ticket != self.ticket]
+        proofs = [m.ticket_text(channel.seat_proof(ticket)) for ticket in held[: m.PROOFS]]
         channel.send(
-            {"type": "join", "name": self.name[:64], "seat": self.wanted, "watch": self.watch}
+            {
+                "type": "join",
+                "name": self.name[:64],
+                "seat": self.wanted,
+                "watch": self.watch,
+                "tickets": proofs,
+            }
         )
         await writer.drain()
         return channel
@@ -220,39 +248,42 @@ class RemoteTable(LiveTable):
         welcomed = self._welcomed
         assert welcomed is not None
         match message:
-            case m.Welcome(seat, game, match, level, hosted):
+            case m.Welcome(seat, game, match, level, hosted, ticket):
                 self.frame = Frame(game, seat if seat is not None else 0)
                 self.match_config = match
                 self.seat = seat
                 self.level = level
                 self.hosted = hosted
+                if ticket is not None:
+                    self.ticket = ticket
                 if not welcomed.done():
                     welcomed.set_result(None)
-            case m.SeatsMessage(seats, started):
+            case m.SeatsMessage(seats, started, playing):
                 frame = self._frame()
                 if len(seats) == frame.players:
                     if self.seat is not None:  # the name the table knows the player by
                         self.name = seats[self.seat].name
-                    self._seats = Seats(frame.per_seat(seats), started)
+                    self._seats = Seats(frame.per_seat(seats), started, playing)
                     self.started = started
                     self.inbox.post(self._seats, chatter=True)
-            case m.UpdateMessage(events, match, by):
+            case m.UpdateMessage(events, match, by, missed):
                 frame = self._frame()
                 turned = frame.match_view(match)
                 self.started = True
-                self.inbox.post(
-                    Update(frame.events(events), turned, None if by is None else frame.seat(by))
-                )
+                seat = None if by is None else frame.seat(by)
+                self.inbox.post(Update(frame.events(events), turned, seat, missed))
             case m.Text("refused", text):
                 self.inbox.post(Refused(text))
             case m.Text("notice", text):
                 self.inbox.post(Notice(text), chatter=True)
             case m.Text(_, text):  # error or bye: the table closes the connection
                 return text
-            case m.SaidMessage(name, text):
-                self.inbox.post(Said(visible(name), visible(text)), chatter=True)
+            case m.SaidMessage(name, text, watching):
+                self.inbox.post(Said(name, text, watching), chatter=True)
             case m.NewCode(code):
                 self.code = code
+                said = f"The host changed the join code: it is now {code}."
+                self.inbox.post(Notice(said), chatter=True)
             case m.Ping():
                 channel.send({"type": "pong"})
             case m.Pong():
@@ -338,6 +369,16 @@ class RemoteTable(LiveTable):
 
     def give(self, seat: int) -> None:
         self._send({"type": "give", "seat": self._frame().global_seat(seat)})
+
+    @property
+    def place(self) -> int | None:
+        """The player's seat as the table numbers it (None: watching)."""
+        return self.seat
+
+    def sit(self, seat: int) -> None:
+        """Before the game, move to the free seat `seat` (as the table numbers it)."""
+        if not self.watch:
+            self._send({"type": "sit", "seat": seat})
 
     def rejoin(self) -> str | None:
         try:

@@ -10,22 +10,27 @@ The server runs in a thread of its own with an asyncio loop; the engine is touch
 there. The host's own screen plays its seat through `HostSeat`, a `cribbage.tables.Table`
 whose news comes from that loop, so the screen never waits on the network.
 
-A player whose connection is gone keeps the seat: the table waits for them (the host can
-give the seat to the computer meanwhile), and joining again under the same name takes it
-back. Everything a player sends is checked before it acts (`messages.from_player`); a
-message that is malformed, over its size, out of turn or for another seat, a connection
-that does not finish its handshake in 10 seconds or goes silent for 15, or floods, is told
-why and closed, and the table plays on.
+Strangers meet the door first (`cribbage.net.door`): limits per source and in all, turns at
+the key exchange, slower turns after wrong codes. A person who takes a seat is given its
+ticket, a secret their program keeps: a player whose connection is gone keeps the seat, and
+only the ticket takes it back (the host may free a seat, for its person to take from another
+machine under the same name). Everything a player sends is checked before it acts
+(`messages.from_player`); a message that is malformed, over its size, out of turn or for
+another seat, a connection that does not finish its handshake in 10 seconds or goes silent
+for 15, or floods, is told why and closed, and the table plays on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hmac
+import math
 import os
 import random
-import re
+import secrets
 import socket
+import sys
 import threading
 import time
 from collections import deque
@@ -39,17 +44,19 @@ from ..computer import Computer
 from ..errors import CribbageError, NotYourTurnError
 from ..events import Event
 from ..match import MatchConfig, MatchOver
+from ..names import check_person_name, clean_name, name_key
 from ..record import Recorder
-from ..rules import Action, Counting, GameConfig, Phase, new_game, pending
+from ..rules import Action, Counting, GameConfig, Phase, new_game
 from ..scoring import score_hand
 from ..storage.tables import TableSnapshot
 from ..tables import News, Notice, Refused, Said, SeatInfo, Seats, TableCore
 from ..tables.news import SEAT_PLACES, Inbox, LiveTable, Presence
-from ..text import visible
+from ..text import listed, visible
 from ..view import view_for
 from . import messages as m
-from .channel import Channel, ChannelError, TooLarge, WrongCode, table_handshake
+from .channel import Channel, ChannelError, Refusal, TooLarge, WrongCode, table_handshake
 from .codes import new_code
+from .door import Busy, Door, Visitor
 
 __all__ = [
     "DEFAULT_PORT",
@@ -57,8 +64,6 @@ __all__ = [
     "Host",
     "HostError",
     "HostSeat",
-    "check_person_name",
-    "clean_name",
     "seat_number",
     "why",
 ]
@@ -71,23 +76,41 @@ HEARTBEAT_SECONDS: Final = 5.0
 """How often the table asks each player whether it is still there."""
 SILENCE_SECONDS: Final = 15.0
 """A player heard nothing from for this long is gone (the heartbeat finds it)."""
-WRONG_CODES: Final = 5
-"""After this many wrong codes the table changes its code."""
 MAX_WATCHERS: Final = 8
-MAX_WAITING: Final = 16
-"""Connections still in their handshake at once; more are turned away."""
 FLOOD_MESSAGES: Final = 60
-"""More messages than this in one second, not counting the actions the table waits for, is a
-flood: the connection is closed."""
+"""More messages than this in one second, of any kind (refused actions too), is a flood: the
+connection is closed. A program that plays as fast as the table answers sends far fewer."""
 TALK_MESSAGES: Final = 5
 TALK_SECONDS: Final = 10.0
 """At most `TALK_MESSAGES` lines of talk in `TALK_SECONDS` from one player."""
 LINGER_SECONDS: Final = 2.0
 """How long a connection the table hangs up on may go on sending before it is closed."""
+MAX_LINGERING: Final = 32
+"""Connections lingering so at once; more are closed at once (their last words may be lost)."""
+MISSED_STEPS: Final = 400
+"""Steps of the game kept to tell a player who joins again what happened meanwhile (a game
+to 121 has some 150)."""
+TICKET_BYTES: Final = m.TICKET_BYTES
+FILES: Final = 4096
+"""File descriptors the table asks the system for, where it may (a connection is one)."""
 BUFFER_LIMIT: Final = 4 * 1024 * 1024
 """A player that leaves this much unread is too slow, and is let go."""
 
 SEAT_NAMES: Final = SEAT_PLACES
+
+
+def _more_files() -> None:
+    """Ask the system for room for `FILES` connections, where it allows a process more than
+    it gives at first (macOS gives 256)."""
+    if sys.platform == "win32":
+        return
+    import resource
+
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        wanted = FILES if hard == resource.RLIM_INFINITY else min(FILES, hard)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
 
 
 class HostError(Exception):
@@ -123,30 +146,6 @@ def seat_number(text: str, players: int) -> int:
     raise ValueError(f"A seat at this table of {players} is {listed} (or 1 to {players}).")
 
 
-def clean_name(text: str) -> str:
-    """A name fit for the table: printable, spaces made single, at most 16 characters.
-
-    >>> clean_name("  Ann\\x1b[2J  the   Great and Terrible "), clean_name("\\t")
-    ('Ann[2J the Great', 'Player')
-    """
-    kept = "".join(char for char in text if char.isprintable() or char.isspace())
-    name = " ".join(kept.split())[: m.NAME_LENGTH].strip()
-    return name or "Player"
-
-
-def check_person_name(name: str) -> None:
-    """Return when `name` may be a person's at a table: the computer's seats are called
-    'Computer' and 'Computer 1' to 'Computer 3', and nobody else is.
-
-    Raises:
-        ValueError: the name is the computer's, in a sentence.
-    """
-    if re.fullmatch(r"computer(?: \d+)?", name, flags=re.IGNORECASE):
-        raise ValueError(
-            f"{name} is what the table calls its computer players: choose another name with --name."
-        )
-
-
 @dataclass(slots=True)
 class _Conn:
     """A player's connection (or an onlooker's)."""
@@ -173,6 +172,18 @@ class _Seat:
     """The host's own screen plays this seat."""
     owner: str | None = None
     """The person a seat given to the computer belongs to (who may take it back)."""
+    ticket: bytes | None = None
+    """The secret its person was given, which alone takes the seat back (None: the host's
+    own seat, a seat nobody has, or one freed to be taken back by its name)."""
+    left_at: int = 0
+    """The step of the game at which its person's connection was lost."""
+
+    @property
+    def person(self) -> str | None:
+        """The name of the person whose seat it is, gone or not (None: nobody's)."""
+        if self.presence in (Presence.PERSON, Presence.AWAY):
+            return self.name
+        return self.owner
 
 
 class Host:
@@ -227,10 +238,17 @@ class Host:
         self.playing = False
         """The table is past its lobby: the computers play (a resumed table waits for the
         host's word, as a new one does)."""
-        self.failures: list[str] = []
         self.host_again = False
         """The host has asked for another match (which waits for the players' answers)."""
-        self.waiting = 0
+        self.door = Door(handshake_seconds=HANDSHAKE_SECONDS)
+        self.lingering = 0
+        """Connections being hung up on that may still send their last words."""
+        self.steps = 0
+        """Steps of the game told so far."""
+        self.history: deque[tuple[int, tuple[Event | MatchOver, ...], int | None]] = deque(
+            maxlen=MISSED_STEPS
+        )
+        """The last steps told: their number, their events and whose action it was."""
         self.closing = False
         self.ended = threading.Event()
         """Set once the table has closed."""
@@ -247,6 +265,10 @@ class Host:
         self._thinking = False
         self._computers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         self._keeping = ThreadPoolExecutor(max_workers=1, thread_name_prefix="keep")
+        self._pakes = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pake")
+        """Where the key exchanges' arithmetic is done: one at a time, as the door allows."""
+        self._handlers: set[asyncio.Task[None]] = set()
+        """The task of each connection, to end them all when the table closes."""
 
     # -- opening and closing (from the caller's thread)
 
@@ -287,6 +309,7 @@ class Host:
             raise HostError(f"The table cannot listen on {where} ({why(err)}).") from None
         self.sockets = [sock]
         self.port = sock.getsockname()[1]
+        _more_files()
         self._warm_up()
         self.thread = threading.Thread(target=self._run, name="table", daemon=True)
         self.thread.start()
@@ -310,6 +333,7 @@ class Host:
                     closing.close()
             self.thread.join(5)
         self._computers.shutdown(wait=False, cancel_futures=True)
+        self._pakes.shutdown(wait=False, cancel_futures=True)
         self._keeping.shutdown(wait=True)  # the last step is kept before the program ends
 
     def call(self, function: Callable[[], None]) -> None:
@@ -334,6 +358,12 @@ class Host:
         finally:
             heartbeat.cancel()
             self.server.close()
+            self.closing = True
+            handlers = list(self._handlers)
+            for task in handlers:  # the last words are out: every connection ends now
+                task.cancel()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.gather(*handlers, return_exceptions=True), 2)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 2)
 
@@ -361,8 +391,19 @@ class Host:
         conns = [seat.conn for seat in self.seats if seat.conn is not None]
         return conns + list(self.watchers)
 
-    def _seat_for(self, join: m.Join) -> int | None:
-        """The seat a joining player takes (None: watching).
+    def _held(self, proofs: tuple[bytes, ...], channel: Channel) -> int | None:
+        """The seat whose ticket the joiner shows it holds (`Channel.seat_proof`), if any."""
+        for number, seat in enumerate(self.seats):
+            if seat.ticket is None:
+                continue
+            mine = channel.seat_proof(seat.ticket)
+            if any(hmac.compare_digest(proof, mine) for proof in proofs):
+                return number
+        return None
+
+    def _seat_for(self, join: m.Join, channel: Channel) -> int | None:
+        """The seat a joining player takes (None: watching): the seat whose ticket they
+        hold, else a free one before the game.
 
         Raises:
             ValueError: no seat for them, in a sentence.
@@ -373,50 +414,76 @@ class Host:
             if len(self.watchers) >= MAX_WATCHERS:
                 raise ValueError("The table has as many onlookers as it can take.")
             return None
+        held = self._held(join.proofs, channel)
+        if held is not None:
+            return held
+        key = name_key(name)
         for number, seat in enumerate(self.seats):
-            mine = seat.name == name or seat.owner == name
-            if mine and seat.presence is Presence.AWAY:
-                return number
-            if mine and seat.owner == name and seat.presence is Presence.COMPUTER:
-                return number
-            if mine and seat.presence is Presence.PERSON and self.started:
+            person = seat.person
+            if person is None or name_key(person) != key:
+                continue
+            if seat.local and self.started:
                 raise ValueError(
-                    f"{name} is still at this table: if that was you, wait a moment and "
-                    "join again; if not, choose another name with --name."
+                    f"{person} is the host's name at this table: choose another with --name."
+                )
+            if not seat.local and seat.ticket is None and seat.presence is not Presence.PERSON:
+                return number  # freed by the host (or kept by a table without tickets)
+            if self.started:
+                raise ValueError(
+                    f"{person} has a seat at this table, which only the program {person} sat "
+                    "down with can take back. From another machine, ask the host to free "
+                    "the seat; if you are not "
+                    f"{person}, choose another name with --name."
                 )
         if self.started:
+            waiting = [seat.name for seat in self.seats if seat.presence is Presence.AWAY]
+            if waiting:
+                raise ValueError(
+                    f"The game at this table has started, and its seats wait for their "
+                    f"players ({listed(waiting)}): watch it with --watch."
+                )
             raise ValueError(
-                "The table is full: its game has started. Watch it with --watch instead."
+                "The game at this table has started, and every seat is taken: watch it "
+                "with --watch."
             )
-        free = [n for n, seat in enumerate(self.seats) if seat.presence is Presence.EMPTY]
+        free = self._free_seats()
         names = SEAT_NAMES[len(self.seats)]
         if not free:
             raise ValueError("The table is full. Watch its game with --watch instead.")
         if join.seat is not None:
             wanted = seat_number(join.seat, len(self.seats))  # ValueError: no such seat
             if wanted not in free:
-                listed = ", ".join(names[n] for n in free)
-                raise ValueError(f"The seat {names[wanted]} is taken; free: {listed}.")
+                free_ones = listed([names[n] for n in sorted(free)])
+                raise ValueError(f"The seat {names[wanted]} is taken; free: {free_ones}.")
             return wanted
         return free[0]
 
-    def _unique(self, name: str, seat: int) -> str:
-        taken = {s.name for n, s in enumerate(self.seats) if n != seat and s.name}
-        if name not in taken:
+    def _free_seats(self) -> list[int]:
+        """The empty seats, in the order people are given them: with partners the host's
+        partner first, so that the first friend to join plays beside the host."""
+        order = (0, 2, 1, 3) if self.game_config.partners else range(len(self.seats))
+        return [n for n in order if self.seats[n].presence is Presence.EMPTY]
+
+    def _unique(self, name: str, seat: int | None) -> str:
+        """`name`, or with a number after it when another person at the table (`seat`
+        aside), or an onlooker, has a name that looks the same."""
+        taken = {name_key(s.name) for n, s in enumerate(self.seats) if n != seat and s.name}
+        taken |= {name_key(conn.name) for conn in self.watchers}
+        if name_key(name) not in taken:
             return name
         for number in range(2, 10):
             suffix = f" {number}"
             candidate = name[: m.NAME_LENGTH - len(suffix)] + suffix
-            if candidate not in taken:
+            if name_key(candidate) not in taken:
                 return candidate
-        return f"Player {seat + 1}"
+        return "Player" if seat is None else f"Player {seat + 1}"
 
     def _seats_changed(self) -> None:
         infos = self.seat_infos()
         for conn in self._connections():
-            self._send(conn, m.seats_message(infos, self.started))
+            self._send(conn, m.seats_message(infos, self.started, self.playing))
         if self.local is not None:
-            self.local.post(Seats(infos, self.started), chatter=True)
+            self.local.post(Seats(infos, self.started, self.playing), chatter=True)
 
     def _notice(
         self, text: str, *, seats: Iterable[int] | None = None, but: int | None = None
@@ -436,31 +503,127 @@ class Host:
         if self.on_notice is not None:
             self.on_notice(text)
 
+    def _tell_host(self, text: str) -> None:
+        """Tell the host alone (its screen, or the lines a table with no screen prints)."""
+        self._notice(text, seats=[0])
+
+    # -- what the host may do
+
+    def swap(self, a: int, b: int) -> None:
+        """Before the game, the people (or the empty places) at seats `a` and `b` change
+        places; the host's own seat stays where it is."""
+        n = len(self.seats)
+        if self.started or a == b or not (0 <= a < n and 0 <= b < n):
+            return
+        if self.seats[a].local or self.seats[b].local:
+            return
+        self.seats[a], self.seats[b] = self.seats[b], self.seats[a]
+        moved = []
+        for number in (a, b):
+            seat = self.seats[number]
+            if seat.conn is not None:
+                seat.conn.seat = number
+                self._welcome(seat.conn, number)
+            if seat.presence is Presence.PERSON:
+                moved.append(f"{seat.name} sits {SEAT_NAMES[n][number]}")
+        self._seats_changed()
+        if moved:
+            self._notice(f"{' and '.join(moved)} now.")
+
+    def _sit(self, conn: _Conn, seat: int) -> None:
+        """A player moves to the free seat `seat` before the game."""
+        if conn.seat is None:
+            return
+        names = SEAT_NAMES[len(self.seats)]
+        if self.started:
+            self._send(conn, m.text_message("refused", "The game has started: seats stay."))
+        elif not 0 <= seat < len(self.seats):
+            self._send(conn, m.text_message("refused", "There is no such seat."))
+        elif self.seats[seat].presence is not Presence.EMPTY:
+            self._send(conn, m.text_message("refused", f"The seat {names[seat]} is taken."))
+        else:
+            self.swap(conn.seat, seat)
+
+    def free(self, seat: int) -> None:
+        """Free the seat of a person who has gone, for them to take back from any machine
+        by joining under its name (their ticket is then worth nothing)."""
+        if not 0 <= seat < len(self.seats):
+            return
+        place = self.seats[seat]
+        person = place.person
+        if place.local or person is None or place.presence is Presence.PERSON:
+            return
+        if place.ticket is None:
+            return
+        place.ticket = None
+        self._tell_host(
+            f"{person}'s seat is free: {person} takes it back joining under that name, from "
+            "any machine."
+        )
+        self._keep()
+
+    def freeable(self) -> tuple[int, ...]:
+        """The seats the host may free: those of people who have gone, not yet freed."""
+        return tuple(
+            n
+            for n, seat in enumerate(self.seats)
+            if not seat.local
+            and seat.person is not None
+            and seat.presence is not Presence.PERSON
+            and seat.ticket is not None
+        )
+
+    def change_code(self) -> None:
+        """Draw a new join code: the old one no longer opens the door. The people seated
+        are told the new one (to join again with); onlookers are not."""
+        self.code = new_code()
+        for seat in self.seats:
+            if seat.conn is not None:
+                self._send(seat.conn, {"type": "code", "code": self.code})
+        self._tell_host(f"The join code is now {self.code}.")
+        self._keep()  # a table opened again opens with the new code
+
+    def _report(self) -> None:
+        """Tell the host of the wrong codes tried, at most once a minute."""
+        text = self.door.report()
+        if text is not None:
+            self._tell_host(text)
+
     # -- connections
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        transport = writer.transport
+        if self.closing:
+            transport.abort()
+            return
+        task = asyncio.current_task()
+        assert task is not None
+        self._handlers.add(task)
+        task.add_done_callback(self._handlers.discard)
         peer = str((writer.get_extra_info("peername") or ("?",))[0])
+        visitor = self.door.enter(peer, transport.abort)
+        if visitor is None:  # its source opens connections too quickly
+            transport.abort()
+            return
         sock = writer.get_extra_info("socket")
         if sock is not None:  # each message goes at once, not held back for an earlier one's ack
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        if self.waiting >= MAX_WAITING or self.closing:
-            writer.close()
-            return
-        self.waiting += 1
         conn: _Conn | None = None
         try:
             try:
                 conn = await asyncio.wait_for(
-                    self._introduce(reader, writer, peer), HANDSHAKE_SECONDS
+                    self._introduce(reader, writer, visitor), HANDSHAKE_SECONDS
                 )
             finally:
-                self.waiting -= 1
+                self.door.left(visitor)
+                self._report()
             if conn is not None:
                 await self._listen(conn)
         except (
             TimeoutError,
             ChannelError,
+            Busy,
             asyncio.IncompleteReadError,
             ConnectionError,
             OSError,
@@ -477,31 +640,56 @@ class Host:
     async def _hang_up(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Close a connection so that what was last said reaches the player: say no more,
         let the player finish (its messages still on the way are read and dropped, so that
-        the system does not reset the connection over the last words), then close."""
-        with contextlib.suppress(Exception):
-            if writer.can_write_eof() and not writer.is_closing():
-                writer.write_eof()
-            async with asyncio.timeout(LINGER_SECONDS):
-                while await reader.read(4096):
-                    pass
-        writer.close()
+        the system does not reset the connection over the last words), then close. With
+        `MAX_LINGERING` lingering already, close at once."""
+        if writer.is_closing() or self.closing or self.lingering >= MAX_LINGERING:
+            writer.transport.abort()
+            return
+        self.lingering += 1
+        try:
+            with contextlib.suppress(Exception):
+                if writer.can_write_eof():
+                    writer.write_eof()
+                async with asyncio.timeout(LINGER_SECONDS):
+                    while await reader.read(4096):
+                        pass
+        finally:
+            self.lingering -= 1
+            writer.close()
 
     async def _introduce(
-        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, peer: str
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, visitor: Visitor
     ) -> _Conn | None:
         """The handshake and the join, within `HANDSHAKE_SECONDS`: the player's connection,
         seated, or None when it was turned away."""
-        code = self.code
+        door = self.door
+
+        async def turn() -> None:
+            barred = door.barred(visitor)
+            if barred:
+                raise Refusal(
+                    "Too many wrong join codes came from your address: try again in "
+                    f"{_wait_words(barred)}."
+                )
+            try:
+                async with asyncio.timeout_at(visitor.deadline - 0.5):
+                    await door.turn(visitor)
+            except TimeoutError:
+                raise Refusal(
+                    "The table is busy with others joining: try again in a moment."
+                ) from None
+
         try:
-            channel = await asyncio.wait_for(
-                table_handshake(reader, writer, code), HANDSHAKE_SECONDS
+            channel = await table_handshake(
+                reader, writer, self.code, turn=turn, executor=self._pakes
             )
         except WrongCode:
-            self._wrong_code(peer, code)
+            door.judged(visitor, right=False)
             return None
-        conn = _Conn(channel, peer, heard=time.monotonic())
+        door.judged(visitor, right=True)
+        conn = _Conn(channel, visitor.source, heard=time.monotonic())
         try:
-            join = m.from_player(await asyncio.wait_for(channel.receive(), HANDSHAKE_SECONDS))
+            join = m.from_player(await channel.receive())
         except (m.MessageError, ChannelError) as err:
             self._refuse(conn, f"The table expected to be told who joins ({err}).")
             return None
@@ -521,66 +709,66 @@ class Host:
         self._send(conn, m.text_message("error", text))
         conn.closed = True
 
-    def _wrong_code(self, peer: str, code: str) -> None:
-        if code != self.code:
-            return  # tried the code that was just changed
-        self.failures.append(peer)
-        if len(self.failures) < WRONG_CODES:
-            return
-        where = sorted(set(self.failures))
-        self.failures = []
-        self.code = new_code()
-        places = ", ".join(where[:-1]) + (" and " if len(where) > 1 else "") + where[-1]
-        for seat in self.seats:
-            if seat.conn is not None:
-                self._send(seat.conn, {"type": "code", "code": self.code})
-        self._notice(
-            f"{WRONG_CODES} tries with a wrong code, from {places}: the join code is now "
-            f"{self.code}.",
-            seats=[0],
+    def _welcome(self, conn: _Conn, seat: int | None) -> None:
+        ticket = None if seat is None else self.seats[seat].ticket
+        hosted = self.local is not None
+        self._send(
+            conn,
+            m.welcome(seat, self.game_config, self.match_config, self.level, hosted, ticket),
         )
-        self._keep()  # a table opened again opens with the new code
 
     def _seat(self, conn: _Conn, join: m.Join) -> None:
-        number = self._seat_for(join)
+        number = self._seat_for(join, conn.channel)
         name = clean_name(join.name)
-        conn.name = name
         if number is None:
             conn.watcher = True
+            conn.name = self._unique(name, None)
             self.watchers.append(conn)
-            self._send(
-                conn,
-                m.welcome(
-                    None, self.game_config, self.match_config, self.level, self.local is not None
-                ),
-            )
-            self._send(conn, m.seats_message(self.seat_infos(), self.started))
+            self._welcome(conn, None)
+            self._send(conn, m.seats_message(self.seat_infos(), self.started, self.playing))
             if self.core is not None and self.playing:
                 self._send_update(conn, None, (), None)
-            self._notice(f"{name} is watching.")
+            self._notice(f"{conn.name} is watching.")
             return
         seat = self.seats[number]
-        back = seat.presence in (Presence.AWAY, Presence.COMPUTER)
+        back = seat.person is not None
+        if seat.conn is not None:  # its person again, from a new connection: the old one goes
+            old = seat.conn
+            seat.conn, old.seat = None, None
+            self._close_conn(old, "You joined the table again elsewhere.")
         if back and self.core is not None:
             self.core.computers.pop(number, None)
-        if not back:
+        if back:
+            seat.name = seat.person or seat.name
+        else:
             seat.name = self._unique(name, number)
+        if seat.ticket is None:  # a new seat, or one freed by the host
+            seat.ticket = secrets.token_bytes(TICKET_BYTES)
         seat.presence = Presence.PERSON
         seat.conn = conn
         seat.owner = None
         conn.seat = number
-        self._send(
-            conn,
-            m.welcome(
-                number, self.game_config, self.match_config, self.level, self.local is not None
-            ),
-        )
+        conn.name = seat.name
+        self._welcome(conn, number)
         self._seats_changed()
         if self.core is not None and self.playing:  # else the game is shown once it goes on
-            self._send_update(conn, number, (), None)
+            missed = self._missed(number) if back else ()
+            update = self.core.update_for(number, missed, None)
+            self._send(conn, m.update_message(update.events, update.match, None, missed=True))
         said = f"{seat.name} is back." if back else f"{seat.name} has joined."
         self._notice(said, but=number)  # the player's own screen says so in its words
+        self._keep()  # the seat's ticket, to open the table again with
         self._advance()
+
+    def _missed(self, seat: int) -> tuple[Event | MatchOver, ...]:
+        """What `seat` may see of the steps since its person's connection was lost."""
+        assert self.core is not None
+        since = self.seats[seat].left_at
+        found: list[Event | MatchOver] = []
+        for step, events, by in self.history:
+            if step > since:
+                found.extend(self.core.update_for(seat, events, by).events)
+        return tuple(found)
 
     async def _listen(self, conn: _Conn) -> None:
         channel = conn.channel
@@ -598,32 +786,19 @@ class Host:
                 return
             now = time.monotonic()
             conn.heard = now
+            conn.recent.append(now)
+            while conn.recent and conn.recent[0] < now - 1:
+                conn.recent.popleft()
+            if len(conn.recent) > FLOOD_MESSAGES:
+                self._close_conn(conn, "Too many messages: the table cannot keep up.")
+                return
             try:
                 message = m.from_player(data)
             except m.MessageError as err:
                 self._close_conn(conn, f"The table cannot read a message: {err}.")
                 return
-            if not self._awaited(conn, message):  # a player's own turn is never a flood
-                conn.recent.append(now)
-                while conn.recent and conn.recent[0] < now - 1:
-                    conn.recent.popleft()
-                if len(conn.recent) > FLOOD_MESSAGES:
-                    self._close_conn(conn, "Too many messages: the table cannot keep up.")
-                    return
             self._dispatch(conn, message)
             await self._drain(conn)
-
-    def _awaited(self, conn: _Conn, message: m.FromPlayer) -> bool:
-        """True for an action of the seat the table is waiting for: as many of those come
-        as the game asks, however quickly a program plays."""
-        core = self.core
-        return (
-            isinstance(message, m.TakeAction)
-            and core is not None
-            and conn.seat is not None
-            and message.action.seat == conn.seat
-            and conn.seat in pending(core.recorder.state.game)
-        )
 
     async def _drain(self, conn: _Conn) -> None:
         with contextlib.suppress(ConnectionError, OSError):
@@ -662,6 +837,8 @@ class Host:
                     self._send(conn, m.text_message("refused", "The host gives seats away."))
                 else:
                     self.give(seat)
+            case m.Sit(seat):
+                self._sit(conn, seat)
 
     def _take(self, conn: _Conn, seat: int, action: Action) -> None:
         if action.seat != seat:
@@ -705,17 +882,19 @@ class Host:
             self._send(conn, m.text_message("refused", "You are talking too fast: wait a moment."))
             return
         conn.talked.append(now)
-        self.say(self.seats[conn.seat].name if conn.seat is not None else conn.name, text)
+        name = self.seats[conn.seat].name if conn.seat is not None else conn.name
+        self.say(name, text, watching=conn.watcher)
 
-    def say(self, name: str, text: str) -> None:
-        """Tell everyone at the table that `name` said `text` (made safe to show)."""
-        line = visible(text)[: m.TALK_LENGTH]
+    def say(self, name: str, text: str, *, watching: bool = False) -> None:
+        """Tell everyone at the table that `name` said `text` (made safe to show); an
+        onlooker's words are marked as an onlooker's (`watching`)."""
+        said = Said(name, visible(text)[: m.TALK_LENGTH], watching)
         for conn in self._connections():
-            self._send(conn, m.said_message(name, line))
+            self._send(conn, m.said_message(said.name, said.text, watching))
         if self.local is not None:
-            self.local.post(Said(name, line), chatter=True)
+            self.local.post(said, chatter=True)
         if self.on_notice is not None:
-            self.on_notice(f"{name}: {line}")
+            self.on_notice(said.line)
 
     def _leave(self, conn: _Conn, *, quit: bool, hang_up: bool = True) -> None:
         """`conn` has gone (it said so, or the connection is lost); `hang_up` closes the
@@ -726,6 +905,8 @@ class Host:
         if conn.watcher:
             if conn in self.watchers:
                 self.watchers.remove(conn)
+                if not self.closing:
+                    self._notice(f"{conn.name} has stopped watching.")
             self._maybe_again()  # the last to leave a table with no host closes it
             return
         if conn.seat is None:
@@ -734,6 +915,7 @@ class Host:
         if seat.conn is not conn:
             return
         seat.conn = None
+        seat.left_at = self.steps
         if self.started:
             seat.presence = Presence.AWAY
             verb = "has left" if quit else "has lost the connection"
@@ -744,6 +926,7 @@ class Host:
             seat.presence = Presence.EMPTY
             self._notice(f"{seat.name} has left.")
             seat.name = ""
+            seat.ticket = None
         self._seats_changed()
         self._maybe_again()
 
@@ -790,6 +973,9 @@ class Host:
         """Send each seat what it may see of one step, then keep the table."""
         core = self.core
         assert core is not None
+        self.steps += 1
+        if events:
+            self.history.append((self.steps, events, by))
         for number, seat in enumerate(self.seats):
             if seat.conn is not None:
                 self._send_update(seat.conn, number, events, by)
@@ -826,6 +1012,7 @@ class Host:
             headless=self.local is None,
             port=self.port or None,
             bind=self.bind,
+            tickets=tuple(seat.ticket for seat in self.seats),
         )
 
     def _keep(self) -> None:
@@ -892,8 +1079,9 @@ class Host:
             elif name is None:
                 computers.append(n)
                 self.seats[n] = _Seat("", Presence.COMPUTER)
-            else:
-                self.seats[n] = _Seat(name, Presence.AWAY)
+            else:  # a seat without its ticket (a table kept without them) is taken by its name
+                ticket = snapshot.tickets[n] if n < len(snapshot.tickets) else None
+                self.seats[n] = _Seat(name, Presence.AWAY, ticket=ticket)
         for n in computers:
             self.seats[n].name = self._unique(
                 "Computer" if len(computers) == 1 else f"Computer {computers.index(n) + 1}", n
@@ -977,6 +1165,7 @@ class Host:
         if core is None or not core.recorder.state.over:
             return
         self.host_again = False
+        self.history.clear()
         for n, seat in enumerate(self.seats):
             if seat.presence is Presence.AWAY:
                 core.computers.update(self._computers_for([n]))
@@ -993,12 +1182,26 @@ class Host:
     async def _heartbeat(self) -> None:
         while True:
             await asyncio.sleep(HEARTBEAT_SECONDS)
+            self._report()
             now = time.monotonic()
             for conn in self._connections():
                 if now - conn.heard > SILENCE_SECONDS + HEARTBEAT_SECONDS:
                     self._close_conn(conn, "Nothing was heard from you for 15 seconds.")
                 else:
                     self._send(conn, {"type": "ping"})
+
+
+def _wait_words(seconds: float) -> str:
+    """A wait in words: 'a few seconds', '40 seconds', '3 minutes'.
+
+    >>> _wait_words(4), _wait_words(39.5), _wait_words(150)
+    ('a few seconds', '40 seconds', '3 minutes')
+    """
+    if seconds < 10:
+        return "a few seconds"
+    if seconds < 90:
+        return f"{math.ceil(seconds / 10) * 10} seconds"
+    return f"{math.ceil(seconds / 60)} minutes"
 
 
 class HostSeat(LiveTable):
@@ -1022,7 +1225,7 @@ class HostSeat(LiveTable):
 
     @property
     def seats(self) -> Seats | None:
-        return Seats(self.host.seat_infos(), self.host.started)
+        return Seats(self.host.seat_infos(), self.host.started, self.host.playing)
 
     @property
     def watching(self) -> bool:
@@ -1046,6 +1249,31 @@ class HostSeat(LiveTable):
 
     def away(self) -> tuple[int, ...]:
         return tuple(n for n, seat in enumerate(self.host.seats) if seat.presence is Presence.AWAY)
+
+    @property
+    def place(self) -> int | None:
+        return 0
+
+    def sit(self, seat: int) -> None:
+        pass  # the host's seat stays where it is; the host moves the others (`swap`)
+
+    # -- what the host may do besides (`cribbage.tables.news.Hosting`)
+
+    @property
+    def code(self) -> str:
+        return self.host.code
+
+    def swap(self, a: int, b: int) -> None:
+        self.host.call(lambda: self.host.swap(a, b))
+
+    def freeable(self) -> tuple[int, ...]:
+        return self.host.freeable()
+
+    def free(self, seat: int) -> None:
+        self.host.call(lambda: self.host.free(seat))
+
+    def change_code(self) -> None:
+        self.host.call(self.host.change_code)
 
     def rejoin(self) -> str | None:
         return "The table has closed."

@@ -2,13 +2,16 @@
 
 It is a `SavedMatch` like the game against the computer's (the match's record, checked by
 replaying it when read), whose options say what else the table needs: its join code, the
-computer's level, and who sat where, so that each person who joins again gets their seat
-back. The statistics file the host's own games under `PEOPLE`, apart from the computer's
+computer's level, who sat where and each seat's ticket, so that each person who joins again
+with their ticket gets their seat back. The file is the host's alone (as every file of the
+data directory, readable by its owner only): its tickets are secrets. The statistics file the host's own games under `PEOPLE`, apart from the computer's
 levels.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 from dataclasses import dataclass
 from typing import Final
 
@@ -39,6 +42,12 @@ class TableSnapshot:
     """The port it listened on (None: not known; the default is used)."""
     bind: str | None = None
     """The address it listened on (`--bind`; None: every address of the machine)."""
+    tickets: tuple[bytes | None, ...] = ()
+    """Each seat's ticket (None: a seat without one; none at all: a table kept by a version
+    without tickets, whose seats are taken back by name)."""
+
+
+_TICKET_BYTES: Final = 32
 
 
 def to_saved(snapshot: TableSnapshot, match_id: str | None = None) -> SavedMatch:
@@ -53,6 +62,8 @@ def to_saved(snapshot: TableSnapshot, match_id: str | None = None) -> SavedMatch
     }
     for seat, name in enumerate(snapshot.names):
         options[f"seat{seat}"] = name
+    for seat, ticket in enumerate(snapshot.tickets):
+        options[f"ticket{seat}"] = None if ticket is None else base64.b64encode(ticket).decode()
     return SavedMatch(match_id or new_match_id(), snapshot.recorder, options)
 
 
@@ -78,7 +89,10 @@ def from_saved(saved: SavedMatch) -> TableSnapshot:
         ):
             raise UnusableSaveError("it keeps a name that is not valid")
         names.append(name)
-    if any(f"seat{seat}" in options for seat in range(players, _SEATS)):
+    tickets = tuple(_ticket(options.get(f"ticket{seat}")) for seat in range(players))
+    if any(
+        f"{what}{seat}" in options for what in ("seat", "ticket") for seat in range(players, _SEATS)
+    ):
         raise UnusableSaveError("it keeps more seats than its game has")
     headless = options.get("headless", False)
     if not isinstance(headless, bool):
@@ -92,4 +106,21 @@ def from_saved(saved: SavedMatch) -> TableSnapshot:
         not isinstance(bind, str) or not 0 < len(bind) <= 255 or not bind.isprintable()
     ):
         raise UnusableSaveError("it keeps an address that is not valid")
-    return TableSnapshot(saved.recorder, code, tuple(names), level, headless, port, bind)
+    return TableSnapshot(saved.recorder, code, tuple(names), level, headless, port, bind, tickets)
+
+
+def _ticket(text: object) -> bytes | None:
+    """A seat's ticket as the save keeps it (base64, or null).
+
+    Raises:
+        UnusableSaveError: not a ticket.
+    """
+    if text is None:
+        return None
+    try:
+        data = base64.b64decode(text, validate=True) if isinstance(text, str) else b""
+    except (binascii.Error, ValueError):
+        data = b""
+    if len(data) != _TICKET_BYTES:
+        raise UnusableSaveError("it keeps a seat's ticket that is not valid")
+    return data

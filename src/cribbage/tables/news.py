@@ -10,7 +10,7 @@ import contextlib
 import queue
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final, Protocol, TypeAlias
+from typing import Final, Protocol, TypeAlias, runtime_checkable
 
 from .. import record
 from ..events import Event
@@ -35,6 +35,7 @@ __all__ = [
     "SEAT_PLACES",
     "TALK_LENGTH",
     "Closed",
+    "Hosting",
     "Inbox",
     "LiveTable",
     "News",
@@ -60,6 +61,9 @@ class Update:
     events: tuple[Event | MatchOver, ...]
     match: MatchView
     by: int | None
+    missed: bool = False
+    """The events are what happened while the player was away: to be told, not played out
+    (the match is already as they leave it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +75,20 @@ class Refused:
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """`name` said `text` to the table (both made safe to show)."""
+    """`name` said `text` to the table (both made safe to show); `watching`: an onlooker."""
 
     name: str
     text: str
+    watching: bool = False
+
+    @property
+    def line(self) -> str:
+        """What was said, as the message log shows it.
+
+        >>> Said("Ann", "hi").line, Said("Wat", "hi", watching=True).line
+        ('Ann: hi', 'Wat (watching): hi')
+        """
+        return f"{self.name}{' (watching)' if self.watching else ''}: {self.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,10 +129,12 @@ class SeatInfo:
 @dataclass(frozen=True, slots=True)
 class Seats:
     """Every seat of the table, in the player's frame (seat 0 is the player's own, or for an
-    onlooker South's), and whether the game has started."""
+    onlooker South's), whether the game has started, and whether it is under way (a table
+    opened again waits for its host's word first)."""
 
     seats: tuple[SeatInfo, ...]
     started: bool = True
+    playing: bool = True
 
 
 News: TypeAlias = Update | Refused | Said | Notice | Closed | Seats
@@ -199,6 +215,34 @@ class Table(Protocol):
 
     def leave(self) -> None:
         """The player is done with the table (quit, or no more games)."""
+        ...
+
+
+@runtime_checkable
+class Hosting(Protocol):
+    """What the host of a table with people may do at its screen besides playing its seat.
+    Seats are numbered as the table numbers them (the host's is 0)."""
+
+    @property
+    def code(self) -> str:
+        """The table's join code now."""
+        ...
+
+    def change_code(self) -> None:
+        """Draw a new join code; the old one no longer opens the door."""
+        ...
+
+    def swap(self, a: int, b: int) -> None:
+        """Before the game: the people at seats `a` and `b` change places (never the
+        host's own)."""
+        ...
+
+    def freeable(self) -> tuple[int, ...]:
+        """The seats of people who have gone that the host may free."""
+        ...
+
+    def free(self, seat: int) -> None:
+        """Free `seat` for its person to take back from any machine, under its name."""
         ...
 
 

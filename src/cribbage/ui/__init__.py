@@ -75,7 +75,6 @@ def run_table(
     ascii_only: bool = False,
     title: str,
     particulars: Callable[[], Sequence[str]],
-    me: int | None,
     can_start: bool,
     hooks: Hooks | None = None,
     notes: Sequence[str] = (),
@@ -89,12 +88,11 @@ def run_table(
     def session(window: curses.window) -> int:
         glyphs = choose_glyphs(ascii_only, window.encoding)
         screen = CursesScreen(window, color=start_colors(wants_color()))
-        started, lines = lobby(
+        started, lines, first = lobby(
             screen,
             table,
             title=title,
             particulars=particulars,
-            me=me,
             can_start=can_start,
             notes=notes,
             starter=starter,
@@ -105,6 +103,8 @@ def run_table(
         ui = GameUI(screen, options, glyphs=glyphs, table=table, hooks=hooks)
         for line in lines:
             ui.log.add(line)
+        if first is not None and first.missed:
+            ui.missed(first)
         return ui.run()
 
     return curses.wrapper(session)

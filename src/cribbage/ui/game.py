@@ -64,7 +64,7 @@ from ..tables import (
     Update,
 )
 from ..tables import Table as GameTable
-from ..tables.news import TALK_LENGTH, Presence
+from ..tables.news import TALK_LENGTH, Hosting, Presence
 from ..text import listed
 from ..view import MatchView, PlayerView
 from .choosing import Choice
@@ -73,12 +73,14 @@ from .draw import CutPicture, HandPicture, Layout, Painter
 from .help import KEYPAD_TOGGLE, help_lines, help_page, prompt_keys
 from .keys import (
     BACKSPACE,
+    CODE_KEY,
     DOWN,
     END,
     ENTER,
     ESCAPE,
     F1,
     F10,
+    FREE_KEY,
     GIVE_KEY,
     HOME,
     LEFT,
@@ -447,6 +449,8 @@ class GameUI:
     def take(self, news: News) -> None:
         """Show one piece of the table's news."""
         match news:
+            case Update(missed=True):  # what happened while the player was away
+                self.missed(news)
             case Update(events, match, by):
                 before = self.current
                 if by is not None and by != Seat.HUMAN and before.game.phase is not Phase.DISCARD:
@@ -473,8 +477,8 @@ class GameUI:
             case Refused(text):
                 self.awaiting = False
                 self.log.say(text, Tone.ERROR)
-            case Said(name, text):
-                self.log.say(f"{name}: {text}", Tone.TALK)
+            case Said():
+                self.log.say(news.line, Tone.TALK)
             case Notice(text):
                 self.log.say(text)
             case Seats():
@@ -496,6 +500,18 @@ class GameUI:
                 self.log.add(line)
         self.results = [event for event in events[-2:] if isinstance(event, GameOver | MatchOver)]
         self.table.sync(self.current.game)
+
+    def missed(self, update: Update) -> None:
+        """Tell what happened at the table while the player was away, and show the match as
+        it stands after it."""
+        self.current = update.match
+        self.game_ended = False
+        self.awaiting = False
+        if self.hooks.on_update is not None:
+            self.hooks.on_update(update)
+        if update.events:
+            self.log.say("While you were away:", Tone.RESULT)
+        self.retell(update.events)
 
     def rejoin(self) -> None:
         """The table is gone: join it again when the player asks (r), or quit (q)."""
@@ -541,6 +557,8 @@ class GameUI:
             raise RuntimeError("The table waits for nobody, yet nothing is to be done.")
         saved = self.prompt, self.keys
         keys = f"{TALK_KEY} talk   ? help   q quit"
+        if isinstance(table, Hosting) and table.freeable():
+            keys = f"{FREE_KEY} free {self.seating.whose(table.freeable()[0])} seat   " + keys
         if table.away():
             gone = self.seating.whose(table.away()[0])
             keys = f"{GIVE_KEY}: the computer takes {gone} seat   " + keys
@@ -565,10 +583,12 @@ class GameUI:
             return "Waiting for the table..."
         if game.phase is Phase.GAME_OVER:
             return "Waiting for the table to start another game..."
+        seats = self.game_table.seats
+        if seats is not None and not seats.playing:  # a table opened again, in its lobby
+            return "Waiting for the host to go on with the game."
         waiting = [seat for seat in game.pending if seat != Seat.HUMAN or self.game_table.watching]
         if not waiting:
             return "Waiting for the table..."
-        seats = self.game_table.seats
         names = [self.seating.subject(seat) for seat in waiting]
         line = f"Waiting for {listed(names)} to {_DOING[game.phase]}"
         gone = [
@@ -890,8 +910,9 @@ class GameUI:
                 return key
 
     def table_key(self, key: str) -> bool:
-        """Keys of a table with people: talk, and give a gone player's seat to the computer.
-        True when `key` was one of them."""
+        """Keys of a table with people: talk, give a gone player's seat to the computer, and
+        the host's: a new join code, and free a gone player's seat. True when `key` was one
+        of them."""
         table = self.game_table
         if key == TALK_KEY and table.live:
             self.talk()
@@ -899,6 +920,13 @@ class GameUI:
         if key == GIVE_KEY and table.away():
             table.give(table.away()[0])  # the table tells every seat, this one too
             return True
+        if isinstance(table, Hosting):
+            if key == CODE_KEY:
+                table.change_code()  # the table tells the host the new code
+                return True
+            if key == FREE_KEY and table.freeable():
+                table.free(table.freeable()[0])
+                return True
         return False
 
     def talk(self) -> None:
@@ -1099,6 +1127,7 @@ class GameUI:
                     keypad=self.keypad,
                     people=self.game_table.live,
                     giving=bool(self.game_table.away()),
+                    hosting=isinstance(self.game_table, Hosting),
                 )
                 self.overlay = ("Keys", page.lines)
                 key = self.read_key()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..glyphs import Glyphs
-from .keys import GIVE_KEY, TALK_KEY
+from .keys import CODE_KEY, FREE_KEY, GIVE_KEY, TALK_KEY
 
 __all__ = ["KEYPAD_TOGGLE", "HelpPage", "PromptKeys", "help_lines", "help_page", "prompt_keys"]
 
@@ -38,11 +38,17 @@ def _back(keypad: bool) -> str:
 
 
 def _entries(
-    glyphs: Glyphs, discards: int, keypad: bool, people: bool = False, giving: bool = False
+    glyphs: Glyphs,
+    discards: int,
+    keypad: bool,
+    people: bool = False,
+    giving: bool = False,
+    hosting: bool = False,
 ) -> list[tuple[str, str]]:
     """Each key, and what it does (a new line where the text is best broken), in the game
     where each player lays away `discards` cards, with the keypad's keys or not; at a table
-    with `people`, their keys too, and the host's key that gives a seat when `giving`."""
+    with `people`, their keys too, the key that gives a seat when `giving`, and the host's
+    own keys when `hosting`."""
     left, right = glyphs.arrows[0], glyphs.arrows[1]
     if keypad:
         if discards > 1:
@@ -84,6 +90,14 @@ def _entries(
         ("c", "at the end of a hand: the coach"),
         *([(TALK_KEY, "say something to the table")] if people else []),
         *([(GIVE_KEY, "the computer plays the seat of a player\nwho has gone")] if giving else []),
+        *(
+            [
+                (CODE_KEY, "a new join code: the old one lets\nnobody in any more"),
+                (FREE_KEY, "free the seat of a player who has gone,\nto take from another machine"),
+            ]
+            if hosting
+            else []
+        ),
     ]
 
 
@@ -95,12 +109,13 @@ def help_lines(
     width: int = KEY_COLUMN + TEXT_WIDTH,
     people: bool = False,
     giving: bool = False,
+    hosting: bool = False,
 ) -> list[str]:
     """Every key the game takes and a short reminder of the game, for the help box of a game
     where each player lays away `discards` cards, with the keypad's keys (`keypad`) or not,
     in lines of at most `width` columns (or, in a window narrower than that, of the key
-    column and a dozen more); at a table with `people`, their keys (`giving`: the host's
-    key that gives a gone player's seat to the computer).
+    column and a dozen more); at a table with `people`, their keys (`giving`: the key that
+    gives a gone player's seat to the computer; `hosting`: the host's own keys).
 
     >>> from cribbage.glyphs import ASCII
     >>> help_lines(ASCII)[2:4]
@@ -110,7 +125,7 @@ def help_lines(
     """
     text_width = max(min(TEXT_WIDTH, width - KEY_COLUMN), _NARROWEST)
     lines: list[str] = []
-    for keys, does in _entries(glyphs, discards, keypad, people, giving):
+    for keys, does in _entries(glyphs, discards, keypad, people, giving, hosting):
         # the breaks chosen for the widest box, or in a narrower one wherever the words fit
         parts = does.split("\n") if text_width == TEXT_WIDTH else [does.replace("\n", " ")]
         said = [line for part in parts for line in textwrap.wrap(part, text_width)]
@@ -153,6 +168,7 @@ def help_page(
     keypad: bool = False,
     people: bool = False,
     giving: bool = False,
+    hosting: bool = False,
 ) -> HelpPage:
     """The help box for a room of `rows` by `cols` (its frame included), from line `top` of
     the whole help when it does not fit; the last row then says how to see the rest.
@@ -166,7 +182,13 @@ def help_page(
     """
     width = cols - 4  # a border and a space each side
     lines = help_lines(
-        glyphs, discards=discards, keypad=keypad, width=width, people=people, giving=giving
+        glyphs,
+        discards=discards,
+        keypad=keypad,
+        width=width,
+        people=people,
+        giving=giving,
+        hosting=hosting,
     )
     room = rows - 2
     if len(lines) <= room or room < 2:

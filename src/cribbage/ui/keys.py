@@ -80,3 +80,8 @@ TALK_KEY: Final = "m"
 """At a table with people: a line of talk (a message) to the table."""
 GIVE_KEY: Final = "g"
 """For the host: give the seat of a player who has gone to the computer."""
+FREE_KEY: Final = "f"
+"""For the host: free the seat of a player who has gone, for them to take from another
+machine (their seat's ticket no longer needed)."""
+CODE_KEY: Final = "N"
+"""For the host: a new join code (the old one no longer lets anyone in)."""
