@@ -32,7 +32,7 @@ from cribbage.net.door import (
 )
 from cribbage.net.host import FLOOD_MESSAGES
 from cribbage.rules import GameConfig
-from cribbage.tables import Closed, Update
+from cribbage.tables import Closed, Said, Update
 from cribbage.tables.news import Presence
 
 from .net_attacks import SOURCES, Attack, Attacker
@@ -361,10 +361,13 @@ def test_a_join_under_a_gone_players_name_without_the_ticket_never_sees_the_hand
         for name in ("Rob", "rob", "R\u043eb"):  # the last with a Cyrillic o
             with pytest.raises(JoinError, match="has a seat at this table"):
                 Person(game.port, name).join()
-        impostor = Person(game.port, "Rob", watch=True)  # an onlooker under his name
+        impostor = Person(game.port, "R\u043eb", watch=True)  # an onlooker under his name
         try:
             impostor.join()
-            assert impostor.table.name != "Rob"
+            impostor.table.say("it is me, Rob")
+            said = wait_for_news(game.ann, lambda news: isinstance(news, Said), what="talk")
+            assert said == Said("R\u043eb 2", "it is me, Rob", watching=True)
+            assert said.line == "R\u043eb 2 (watching): it is me, Rob"
         finally:
             impostor.leave()
         to_seat_one = [m for seat, m in sent[before:] if seat == 1]
