@@ -425,3 +425,114 @@ def test_a_headless_table_prints_its_code_and_its_game(tmp_path: Path) -> None:
         if child.poll() is None:
             child.kill()
             child.wait()
+
+
+@pytest.fixture
+def silent_port() -> Iterator[int]:
+    """A port of the loopback where something takes connections and never says a word."""
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        held: list[socket.socket] = []
+        stop = threading.Event()
+
+        def take() -> None:
+            server.settimeout(0.1)
+            while not stop.is_set():
+                with contextlib.suppress(OSError):
+                    held.append(server.accept()[0])
+
+        thread = threading.Thread(target=take, daemon=True)
+        thread.start()
+        yield server.getsockname()[1]
+        stop.set()
+        thread.join(10)
+        for connection in held:
+            connection.close()
+
+
+def test_a_table_that_never_answers_is_said_at_once_and_given_up_on(
+    terminals: Callable[..., Terminal], tmp_path: Path, silent_port: int
+) -> None:
+    term = terminals(
+        "--join",
+        f"127.0.0.1:{silent_port}",
+        "--code",
+        "1-amber-otter-cello-maple",
+        env={"CRIBBAGE_HOME": str(tmp_path)},
+    )
+    term.wait_for(f"Connecting to the table at 127.0.0.1:{silent_port}...")  # at once
+    line = failed_join_text(term)
+    assert line == (
+        f"cribbage: The table at 127.0.0.1 port {silent_port} did not answer in 5 seconds: "
+        "check the address and the port, and that the table is open."
+    )
+
+
+def failed_join_text(term: Terminal) -> str:
+    term.wait_for("cribbage: ")
+    assert term.exit_status() == 1
+    _, *rest = term.text.strip().splitlines()
+    return "".join(rest)
+
+
+def test_a_headless_host_types_commands_and_is_told_how_to_open_the_table_again(
+    tmp_path: Path,
+) -> None:
+    """A table with no screen takes the host's commands on its standard input: a new code,
+    a gone player's seat freed; closed mid-game, it says how to open it again."""
+    from cribbage.net.client import RemoteTable
+    from cribbage.tables import Notice
+
+    code = "3-owl-fern-oak-elm"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cribbage", "--host", "--headless", "--bind", "127.0.0.1"]
+        + ["--port", "0", "--code", code, "--game", "61"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={"CRIBBAGE_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"},
+    )
+    players: list[RemoteTable] = []
+    try:
+        assert child.stdin is not None and child.stdout is not None
+        out = child.stdout
+
+        def line_with(words: str) -> str:
+            while words not in (said := out.readline()):
+                assert said, f"the table ended before saying {words!r}"
+            return said
+
+        port = int(line_with("Join with:").split("127.0.0.1:")[1].split()[0])
+        players = [RemoteTable("127.0.0.1", port, code=code, name=n) for n in ("Ann", "Bob")]
+        for player in players:
+            player.join()
+        players[0].start()
+        players[1].leave()
+        line_with("Bob has left")
+        child.stdin.write("free bob\n")
+        child.stdin.flush()
+        assert line_with("free") == (
+            "Bob's seat is free: Bob takes it back joining under that name, from any machine.\n"
+        )
+        child.stdin.write("code\n")
+        child.stdin.flush()
+        new = line_with("The join code is now").split()[-1].rstrip(".")
+        assert new != code
+        told = None
+        while not isinstance(told, Notice):  # Ann, seated, hears the new code
+            told = players[0].news(10)
+            assert told is not None, "Ann was not told the new code"
+            if isinstance(told, Notice) and "join code" not in told.text:
+                told = None
+        assert told.text == f"The host changed the join code: it is now {new}."
+        child.stdin.write("quit\n")
+        child.stdin.flush()
+        rest, _ = child.communicate(timeout=30)
+        assert "The table is kept: cribbage --host --headless --resume opens it again" in rest
+        assert child.returncode == 0
+    finally:
+        for player in players:
+            player.leave()
+        if child.poll() is None:
+            child.kill()
+            child.wait()

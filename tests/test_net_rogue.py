@@ -15,6 +15,7 @@ tests of time limits, whose limits are made short.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import dataclasses
 import hashlib
@@ -22,6 +23,7 @@ import json
 import os
 import socket
 import struct
+import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
@@ -33,8 +35,10 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK
 from cribbage.computer import Computer
+from cribbage.match import MatchConfig
 from cribbage.net import channel as channel_module
 from cribbage.net import host as host_module
+from cribbage.net import messages as m
 from cribbage.net.channel import (
     HANDSHAKE_LIMIT,
     PLAYER_LIMIT,
@@ -44,10 +48,13 @@ from cribbage.net.channel import (
 )
 from cribbage.net.values import ACTIONS
 from cribbage.rules import GameConfig
-from cribbage.tables import Closed
-from cribbage.tables.news import Presence
+from cribbage.tables import Closed, Said, Seats
+from cribbage.tables.news import Presence, SeatInfo
 
 from .net_support import (
+    CODE,
+    LOCAL,
+    WAIT,
     Game,
     OpenTable,
     Person,
@@ -667,3 +674,111 @@ def test_a_player_who_leaves_hears_of_no_lost_connection() -> None:
                 assert not [one for one in news if isinstance(one, Closed)]
             finally:
                 ann.leave()
+
+
+# -- a table the player does not trust
+
+
+@contextlib.contextmanager
+def hostile_table(*messages: dict[str, Any]) -> Iterator[int]:
+    """A table on the loopback that shakes hands as a table does, welcomes the player, then
+    sends `messages` (whatever they hold) and waits for the player to hang up."""
+    loop = asyncio.new_event_loop()
+    ready: concurrent.futures.Future[int] = concurrent.futures.Future()
+    stop = asyncio.Event()
+
+    async def table(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(Exception):
+            channel = await channel_module.table_handshake(reader, writer, CODE)
+            await channel.receive()  # the join
+            channel.send(m.welcome(1, GAME, MatchConfig(), "easy", True, b"t" * 32))
+            for message in messages:
+                channel.send(message)
+            await writer.drain()
+            await reader.read()
+        writer.close()
+
+    async def serve() -> None:
+        server = await asyncio.start_server(table, LOCAL, 0)
+        ready.set_result(server.sockets[0].getsockname()[1])
+        async with server:
+            await stop.wait()
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
+    thread.start()
+    try:
+        yield ready.result(WAIT)
+    finally:
+        loop.call_soon_threadsafe(stop.set)
+        thread.join(WAIT)
+        loop.close()
+
+
+ESCAPES: Final = "\x1b[2J\x1b]0;owned\x07\u202e\x9b"
+"""What a hostile table hides in its words: clear the screen, retitle the terminal, turn
+the text right to left, a C1 control."""
+SHORT: Final = "\x1b[2J\u202e\x9b"
+"""The same, short enough for a name."""
+
+
+def test_everything_a_hostile_table_says_is_cleaned_before_it_is_shown() -> None:
+    said = [
+        m.seats_message(
+            (SeatInfo(f"Eve{SHORT}", Presence.PERSON), SeatInfo(SHORT, Presence.PERSON)),
+            False,
+            False,
+        ),
+        m.text_message("notice", f"Hello{ESCAPES}"),
+        m.text_message("refused", ESCAPES),
+        m.said_message(f"Eve{SHORT}", f"hi{ESCAPES}", False),
+        {"type": "code", "code": "7 AMBER otter cello maple"},
+        m.text_message("bye", f"Bye{ESCAPES}"),
+    ]
+    with hostile_table(*said) as port:
+        ann = Person(port, "Ann")
+        try:
+            ann.join()
+            wait_for_news(ann, lambda news: isinstance(news, Closed), what="the table's goodbye")
+        finally:
+            ann.leave()
+    shown = [*ann.chatter, *ann.trouble]
+    texts = [
+        text
+        for news in ann.chatter
+        for text in (
+            [seat.name for seat in news.seats]
+            if isinstance(news, Seats)
+            else [news.name, news.text]
+            if isinstance(news, Said)
+            else [news.text]  # type: ignore[union-attr]  # a Notice
+        )
+    ] + ann.trouble
+    assert len(shown) >= 6 and texts
+    for text in texts:
+        assert text.isprintable(), text
+        assert "\x1b" not in text and "\u202e" not in text
+    assert "The host changed the join code: it is now 7-amber-otter-cello-maple." in texts
+    assert ann.table.code == "7-amber-otter-cello-maple"
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        {"type": "code", "code": "1-a-b"},  # not a code this program would take
+        {"type": "welcome", "seat": 0, "game": {}, "match": {}, "level": "\x1b[2J", "hosted": True},
+        {"type": "seats", "seats": [{"name": "x" * 17, "presence": "person"}], "started": False},
+        {"type": "said", "name": "Eve", "text": "x" * 201, "watching": False},
+    ],
+)
+def test_a_hostile_tables_message_of_the_wrong_shape_ends_the_connection(
+    message: dict[str, Any],
+) -> None:
+    with hostile_table(message) as port:
+        ann = Person(port, "Ann")
+        try:
+            ann.join()
+            closed = wait_for_news(ann, lambda news: isinstance(news, Closed), what="the end")
+        finally:
+            ann.leave()
+    assert isinstance(closed, Closed)
+    assert closed.text.startswith("The table sent something this program cannot read")

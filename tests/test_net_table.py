@@ -504,3 +504,85 @@ def test_with_partners_the_first_friend_sits_beside_the_host_and_seats_may_chang
     refused = wait_for(cat, lambda news: isinstance(news, Refused))
     assert refused == Refused("The seat East is taken.")
     assert host.names()[0] == "Hal"
+
+
+def test_the_host_frees_a_seat_for_its_person_to_take_from_another_machine(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    notices: queue.Queue[str] = queue.Queue()
+    host = open_table(on_notice=notices.put)
+    ann = players(host, "Ann")
+    bob = players(host, "Bob")
+    ann.start()
+    wait_for(bob, lambda news: isinstance(news, Update))
+    old = bob.ticket
+    assert old is not None and host.freeable() == ()  # Bob is there: nothing to free
+    bob.leave()
+    on_host(host, lambda: host.freeable() == (1,))
+    host.call(lambda: host.free(1))
+    on_host(host, lambda: host.freeable() == ())
+    said = ""
+    while "free" not in said:
+        said = notices.get(timeout=10)
+    assert (
+        said == "Bob's seat is free: Bob takes it back joining under that name, from any machine."
+    )
+    elsewhere = players(host, "BOB")  # Bob on another machine, without his ticket
+    assert elsewhere.seat == 1 and elsewhere.ticket not in (None, old)
+    wait_for(elsewhere, lambda news: isinstance(news, Update))
+    elsewhere.leave()
+    on_host(host, lambda: host.seats[1].presence is Presence.AWAY)
+    with pytest.raises(JoinError, match="Bob has a seat"):
+        players(host, "Bob", tickets=(old,))  # the old ticket is worth nothing now
+
+
+def test_a_player_joining_again_is_told_what_happened_meanwhile(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table()
+    ann = players(host, "Ann")
+    bob = players(host, "Bob")
+    ann.start()
+    wait_for(bob, lambda news: isinstance(news, Update))
+    bob.leave()
+    on_host(host, lambda: host.seats[1].presence is Presence.AWAY)
+    host.call(lambda: host.give(1))  # the computer plays for Bob while Ann plays on
+    cpu = Computer("easy", 7)
+    played = 0
+    while played < 3:
+        news = ann.news(0.05)
+        if isinstance(news, Update) and news.match.game.my_turn:
+            ann.act(cpu.act(news.match.game))
+            played += 1
+    on_host(host, lambda: len(host.history) >= 3)
+    assert bob.ticket is not None
+    again = players(host, "Bob", tickets=(bob.ticket,))
+    first = wait_for(again, lambda news: isinstance(news, Update))
+    assert isinstance(first, Update) and first.missed and first.by is None
+    assert len(first.events) >= 3  # Ann's moves at least, as Bob's seat may see them
+    assert first.match == again.inbox.last
+
+
+def test_an_onlooker_coming_and_going_is_told_to_the_table(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable]
+) -> None:
+    host = open_table()
+    ann = players(host, "Ann")
+    wat = players(host, "Wat", watch=True)
+    wait_for(ann, lambda news: news == Notice("Wat is watching."))
+    wat.say("hello")
+    said = wait_for(ann, lambda news: isinstance(news, Said))
+    assert said == Said("Wat", "hello", watching=True)
+    wat.leave()
+    wait_for(ann, lambda news: news == Notice("Wat has stopped watching."))
+
+
+@pytest.mark.parametrize(
+    "name", ["C\u043emputer", "\uff23omputer 2", "COMPUTER\u200b3", "C0mputer"]
+)
+def test_a_look_alike_of_the_computers_name_is_the_computers(
+    open_table: Callable[..., Host], players: Callable[..., RemoteTable], name: str
+) -> None:
+    host = open_table()
+    with pytest.raises(JoinError, match="is what the table calls its computer players"):
+        players(host, name)

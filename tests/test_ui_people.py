@@ -10,10 +10,21 @@ from collections import deque
 import pytest
 
 from cribbage.computer import Computer
-from cribbage.match import MatchConfig
+from cribbage.events import Event
+from cribbage.match import MatchConfig, MatchOver
 from cribbage.record import Recorder
-from cribbage.rules import GameConfig
-from cribbage.tables import Closed, LocalTable, News, Notice, Said, SeatInfo, Seats, TableCore
+from cribbage.rules import GameConfig, Phase
+from cribbage.tables import (
+    Closed,
+    LocalTable,
+    News,
+    Notice,
+    Said,
+    SeatInfo,
+    Seats,
+    TableCore,
+    Update,
+)
 from cribbage.tables.news import Presence
 from cribbage.ui.game import GameUI, Options
 from cribbage.ui.keys import BACKSPACE, ENTER, ESCAPE
@@ -106,9 +117,12 @@ def test_g_gives_a_gone_players_seat_to_the_computer() -> None:
 
 
 def test_talk_that_comes_is_shown_with_its_name() -> None:
-    table = PeopleTable([Said("Bob", "good luck"), Notice("Cat is watching.")])
+    table = PeopleTable(
+        [Said("Bob", "good luck"), Notice("Cat is watching."), Said("Cat", "go Bob", True)]
+    )
     screen = run(table, [])
     assert "Bob: good luck" in screen.frames[-1] and "Cat is watching." in screen.frames[-1]
+    assert "Cat (watching): go Bob" in screen.frames[-1]  # an onlooker's words, marked
 
 
 def test_a_table_that_goes_is_joined_again_on_r() -> None:
@@ -257,3 +271,47 @@ def test_the_table_says_whom_it_waits_for(gone: bool) -> None:
     )
     assert waiting and said in waiting[-1]
     assert ("g: the computer takes Bob's seat" in waiting[-1]) == gone
+
+
+def test_on_a_table_opened_again_the_player_waits_for_the_host_to_go_on() -> None:
+    """Joined again while the host is still in the lobby of the table it opened again: the
+    screen says the game goes on once the host says so, not that the host is to play."""
+
+    class Reopened(PeopleTable):
+        looks = 0
+
+        @property
+        def seats(self) -> Seats | None:
+            return Seats(self.people, started=True, playing=False)
+
+        def news(self, timeout: float = 0) -> News | None:
+            self.looks += 1
+            return Closed("The table has closed.") if self.looks > 3 else None
+
+    table = Reopened()  # the player is the first to cut: but not yet
+    screen = run(table, [])
+    waiting = [frame for frame in screen.frames if "Waiting for" in frame]
+    assert waiting and "Waiting for the host to go on with the game." in waiting[-1]
+    assert "Waiting for Bob" not in "\n".join(screen.frames)
+
+
+def test_what_happened_while_the_player_was_away_is_told() -> None:
+    """Joining again, the first news is the steps missed: told in the messages, not played
+    out, with the table as it stands after them."""
+    table = PeopleTable()
+    core = table.core
+    core.computers[0] = Computer("easy", 0)  # the player's seat, played while they were away
+    missed: list[Event | MatchOver] = []
+    while core.recorder.state.game.phase is not Phase.PLAY:
+        seat = core.computer_due()
+        assert seat is not None
+        missed.extend(core.apply(core.computer_action(seat)))
+    del core.computers[0]
+    update = core.update_for(0, tuple(missed), None)
+    table.extra.append(Update(update.events, update.match, None, missed=True))
+    screen = run(table, [])
+    shown = screen.frames[-1]
+    assert "While you were away:" in shown
+    assert "the starter is the" in shown  # the last of what was missed
+    starter = core.recorder.state.game.starter
+    assert (starter is not None and str(starter.rank.value) in shown) or "starter" in shown

@@ -437,13 +437,16 @@ class GameUI:
                 self.idle()
 
     def my_turn(self) -> bool:
-        """True when the table waits for the player's action (and none is on its way)."""
+        """True when the table waits for the player's action (and none is on its way; a
+        table opened again waits for its host's word first)."""
         game = self.current.game
+        seats = self.game_table.seats
         return (
             not self.awaiting
             and not self.game_table.watching
             and game.phase is not Phase.GAME_OVER
             and Seat.HUMAN in game.pending
+            and (seats is None or seats.playing)
         )
 
     def take(self, news: News) -> None:
