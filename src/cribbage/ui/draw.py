@@ -608,14 +608,12 @@ class Painter:
     def pegs(
         self, y: int, x0: int, lane: int, target: int, front: int, back: int, style: Style
     ) -> None:
-        """A player's two pegs on their tracks; the game hole is at the end of the back lane."""
+        """A player's two pegs on their tracks, out along the first and back along the second;
+        the peg that reaches the target stands in the back lane's last hole, by the border."""
         for score, glyph in ((back, self.g.back_peg), (front, self.g.front_peg)):
             if score <= 0 or (glyph is self.g.back_peg and score == front):
                 continue
-            if score >= target:
-                self.screen.put(y + 2, x0, glyph, style)
-                continue
-            hole = (score - 1) % (2 * lane)
+            hole = 2 * lane - 1 if score >= target else (score - 1) % (2 * lane)
             row, column = (1, hole) if hole < lane else (2, 2 * lane - 1 - hole)
             self.screen.put(y + row, x0 + 1 + column + column // 5, glyph, style)
 
