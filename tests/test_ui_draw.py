@@ -295,6 +295,41 @@ def test_a_shown_hand_is_laid_out_with_its_breakdown() -> None:
     assert len(quiet.lines(Shown(Seat.HUMAN, tuple(hand), starter, False, score))) == 1
 
 
+@pytest.mark.parametrize(("rows", "cols"), [(24, 80), (30, 100), (50, 200)])
+def test_the_box_beside_the_messages_wraps_its_words_over_the_card_area(
+    rows: int, cols: int
+) -> None:
+    screen = FakeScreen(rows, cols)
+    layout = Layout.for_size(rows, cols)
+    note = "At expert you have won 12 games and lost 9; winning streak 2 (longest 5)."
+    paragraphs = ["The computer wins 121 to 85: a skunk!", "", note]
+    Painter(screen, UNICODE).beside_messages(layout, "Game over", paragraphs)
+    top = screen.find("┌─ Game over ")
+    assert top is not None
+    y0, x0 = top
+    right = screen.row(y0).index("┐")
+    assert right < layout.right_x  # a column clear of the board's border, then the messages
+    inside = [screen.row(y)[x0 + 1 : right].strip() for y in range(y0 + 1, y0 + 5)]
+    assert inside == [
+        "The computer wins 121 to 85: a skunk!",
+        "",
+        "At expert you have won 12 games and",
+        "lost 9; winning streak 2 (longest 5).",
+    ]
+    assert screen.row(y0 + 5)[x0] == "└"
+    assert y0 + 5 < layout.prompt_y
+    assert all(len(screen.row(y)) <= layout.right_x for y in range(rows))
+
+
+def test_the_box_beside_the_messages_keeps_its_frame_when_its_words_are_too_many() -> None:
+    screen = FakeScreen(24, 80)
+    layout = Layout.for_size(24, 80)
+    Painter(screen, UNICODE).beside_messages(layout, "Game over", [f"line {n}" for n in range(40)])
+    assert "┌─ Game over ─" in screen.row(0)  # the title whole in the frame
+    assert screen.row(layout.prompt_y - 1).lstrip().startswith("└")
+    assert "line 19" in screen.text() and "line 20" not in screen.text()
+
+
 def test_the_cli_module_does_not_load_curses_until_a_game_starts() -> None:
     code = "import sys, cribbage.cli; print('curses' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
