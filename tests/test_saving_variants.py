@@ -44,6 +44,7 @@ from cribbage.ui.words import Speaker
 from cribbage.variants import Variant, variant_of
 
 from .support import simplest_action
+from .test_ui_game import box_rows
 
 DATA = Path(__file__).parent / "data"
 BASE = Options(seed=5, delay=0, level="easy")
@@ -306,7 +307,8 @@ def test_a_finished_variant_is_counted_filed_and_its_record_replays(
     assert status == 0
     final = [frame for frame in screen.frames if "Another game?" in frame][-1]
     variant = variant_of(options.game_config())
-    assert f"At easy ({variant.phrase}) you have won" in " ".join(final.split())
+    said = " ".join(" ".join(box_rows(final, "Game over")).split())
+    assert f"At easy ({variant.phrase}) you have won" in said
     stats, _ = storage.statistics()
     assert stats.levels == {} and stats.variants[variant]["easy"].games == 1
     assert not storage.save_path.exists()

@@ -15,7 +15,14 @@ from cribbage.ui.testing import FakeScreen, Key
 from cribbage.ui.words import coach_lines, coach_summary_lines
 from cribbage.view import view_for
 
-from .test_ui_game import advance, dealt, find_recorder, make_ui, run_until_out_of_keys
+from .test_ui_game import (
+    advance,
+    box_rows,
+    dealt,
+    find_recorder,
+    make_ui,
+    run_until_out_of_keys,
+)
 
 FAST = Options(seed=1, delay=0)
 
@@ -194,9 +201,9 @@ def test_with_coach_the_end_of_the_game_sums_up_the_points_lost() -> None:
         review_hands(ui.recorder.record, Computer("expert", ui.computer.seed), Seat.HUMAN)
     )
     assert summary.hands >= 3
-    for line in coach_summary_lines(summary):
-        assert line in final
-    assert "points lost to discards" in final and "to pegging" in final
+    said = " ".join(" ".join(box_rows(final, "Game over")).split())
+    assert " ".join(coach_summary_lines(summary)) in said  # wrapped to the box
+    assert "points lost to discards" in said and "to pegging" in said
 
 
 def test_without_coach_the_end_of_the_game_has_no_summary() -> None:

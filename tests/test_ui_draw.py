@@ -69,11 +69,11 @@ def test_a_peg_goes_out_the_first_track_and_back_the_second(
     assert peg_places(screen, UNICODE.front_peg) == [(y0 + row, x0 + 1 + hole + hole // 5)]
 
 
-def test_front_and_back_pegs_and_the_game_hole() -> None:
+def test_front_and_back_pegs_and_the_winning_one() -> None:
     screen = board((121, 47), (115, 40))
     yours = screen.find("├")
     assert yours is not None
-    assert (yours[0] + 2, yours[1]) in peg_places(screen, UNICODE.front_peg)  # the game hole
+    assert (yours[0] + 2, yours[1] + 1) in peg_places(screen, UNICODE.front_peg)  # the last hole
     assert len(peg_places(screen, UNICODE.front_peg)) == 2
     assert len(peg_places(screen, UNICODE.back_peg)) == 2
     text = screen.text()
@@ -107,6 +107,33 @@ def test_a_match_to_match_points_shows_each_sides_points_of_the_target(partners:
     assert top.endswith(f"─ {points[0]} ─┐") and middle.endswith(f"─ {points[1]} ─┤")
     names = ("West & East: 121", "You & North: 120") if partners else ("Computer: 121", "You: 120")
     assert f"─ {names[0]} " in top and f"─ {names[1]} " in middle  # whole, and apart
+
+
+@pytest.mark.parametrize(("cols", "target"), [(80, 121), (80, 61), (130, 121), (130, 61)])
+def test_the_winning_peg_is_in_the_last_hole_of_the_track_not_on_its_border(
+    cols: int, target: int
+) -> None:
+    """The track ends in the back lane's hole by the left-hand border; the peg of the side
+    that reaches the target, or goes past it, stands there, in sight on the board."""
+    lane = Layout.for_size(24, cols, target).lane
+    for score, row, hole in [
+        (1, 1, 0),
+        (target - 1, 2, 0),
+        (target, 2, 0),
+        (target + 3, 2, 0),
+    ]:
+        screen = board((score, 0), (0, 0), cols=cols, target=target)
+        left = screen.find("├")
+        assert left is not None
+        y0, x0 = left
+        x = x0 + 1 + hole + hole // 5
+        assert peg_places(screen, UNICODE.front_peg) == [(y0 + row, x)], score
+        assert screen.chars[y0 + row][x0] == UNICODE.box[1], score  # the border stays whole
+    assert peg_places(board((0, 0), (0, 0), cols=cols, target=target), UNICODE.front_peg) == []
+    screen = board((target, 0), (target - 1, 0), cols=cols, target=target)
+    assert len(peg_places(screen, UNICODE.front_peg)) == 1  # over the back peg in that hole
+    tracks = screen.row(4) + screen.row(5)  # yours, under the computer's
+    assert tracks.count(UNICODE.hole) == 2 * lane - 1
 
 
 def test_no_pegs_before_the_first_point_and_no_back_peg_on_the_front() -> None:
@@ -266,6 +293,41 @@ def test_a_shown_hand_is_laid_out_with_its_breakdown() -> None:
     assert all(line.tone is Tone.HUMAN for line in lines)
     quiet = Speaker(UNICODE, explain=(False, True))
     assert len(quiet.lines(Shown(Seat.HUMAN, tuple(hand), starter, False, score))) == 1
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(24, 80), (30, 100), (50, 200)])
+def test_the_box_beside_the_messages_wraps_its_words_over_the_card_area(
+    rows: int, cols: int
+) -> None:
+    screen = FakeScreen(rows, cols)
+    layout = Layout.for_size(rows, cols)
+    note = "At expert you have won 12 games and lost 9; winning streak 2 (longest 5)."
+    paragraphs = ["The computer wins 121 to 85: a skunk!", "", note]
+    Painter(screen, UNICODE).beside_messages(layout, "Game over", paragraphs)
+    top = screen.find("┌─ Game over ")
+    assert top is not None
+    y0, x0 = top
+    right = screen.row(y0).index("┐")
+    assert right < layout.right_x  # a column clear of the board's border, then the messages
+    inside = [screen.row(y)[x0 + 1 : right].strip() for y in range(y0 + 1, y0 + 5)]
+    assert inside == [
+        "The computer wins 121 to 85: a skunk!",
+        "",
+        "At expert you have won 12 games and",
+        "lost 9; winning streak 2 (longest 5).",
+    ]
+    assert screen.row(y0 + 5)[x0] == "└"
+    assert y0 + 5 < layout.prompt_y
+    assert all(len(screen.row(y)) <= layout.right_x for y in range(rows))
+
+
+def test_the_box_beside_the_messages_keeps_its_frame_when_its_words_are_too_many() -> None:
+    screen = FakeScreen(24, 80)
+    layout = Layout.for_size(24, 80)
+    Painter(screen, UNICODE).beside_messages(layout, "Game over", [f"line {n}" for n in range(40)])
+    assert "┌─ Game over ─" in screen.row(0)  # the title whole in the frame
+    assert screen.row(layout.prompt_y - 1).lstrip().startswith("└")
+    assert "line 19" in screen.text() and "line 20" not in screen.text()
 
 
 def test_the_cli_module_does_not_load_curses_until_a_game_starts() -> None:

@@ -22,6 +22,7 @@ from cribbage.rules import (
     legal_plays,
     pending,
 )
+from cribbage.ui.draw import Layout, Painter
 from cribbage.ui.game import GameUI, Hooks, Options, Quit
 from cribbage.ui.keys import (
     BACKSPACE,
@@ -285,6 +286,59 @@ def test_a_whole_game_to_the_end_replays_exactly_and_says_who_won() -> None:
     final = [frame for frame in screen.frames if "Another game?" in frame][-1]
     assert "Game over" in final and winner in final
     assert f"Games won: you {state.games_won[0]}, computer {state.games_won[1]}." in final
+
+
+STATS_NOTE = "At expert you have won 0 games and lost 1; winning streak 0 (longest 0)."
+
+
+@pytest.mark.parametrize(
+    ("options", "rows", "cols"),
+    [
+        (Options(seed=7, delay=0, target=61), 24, 80),
+        (Options(seed=3, delay=0, target=61, games=3), 24, 80),
+        (Options(seed=7, delay=0, target=61, coach=True), 24, 80),
+        (Options(seed=1, delay=0, target=61, players=3), 24, 80),
+        (Options(seed=1, delay=0, target=61, players=4), 24, 80),
+        (Options(seed=1, delay=0, target=61, players=4, partners=True), 24, 80),
+        (Options(seed=2, delay=0, target=61, players=4, partners=True, games=3), 24, 80),
+        (Options(seed=2, delay=0, target=61, players=3, points=3), 24, 80),
+        (Options(seed=3, delay=0, target=61, games=3), 30, 100),
+        (Options(seed=1, delay=0, target=61, players=4), 30, 100),
+    ],
+)
+def test_the_game_over_box_sits_beside_the_messages_that_say_how_the_game_ended(
+    options: Options, rows: int, cols: int
+) -> None:
+    """Every cell of the messages is as the log draws them while the box is up, the last
+    lines saying who won among them; the box is whole above the question, its lines too."""
+    seen: list[tuple[str, str]] = []  # the screen with the box up, and the messages alone
+
+    def autokey(screen: FakeScreen) -> str:
+        frame = screen.text()
+        if "─ Game over ─" in frame or "─ Match over ─" in frame:
+            alone = FakeScreen(rows, cols)
+            Painter(alone, UNICODE).messages(layout, ui.log)
+            seen.append((frame, alone.text()))
+        return "n" if "Another game?" in frame else ENTER
+
+    hooks = Hooks(end_notes=lambda config: ["", STATS_NOTE])
+    ui, _ = make_ui(options=options, rows=rows, cols=cols, hooks=hooks, autokey=autokey)
+    layout = Layout.for_game(rows, cols, ui.game_table.config)
+    assert ui.run() == 0
+    assert seen
+    right = layout.right_x + 1
+    for frame, alone in seen:
+        shown, messages = frame.splitlines(), alone.splitlines()
+        for y in range(layout.messages_y, layout.prompt_y):
+            assert shown[y][right:] == messages[y][right:], f"row {y}:\n{frame}"
+        said = " ".join(messages[layout.messages_y : layout.prompt_y])
+        assert " win" in said  # how the game ended, in sight
+        title = "Game over" if "─ Game over ─" in frame else "Match over"
+        inside = " ".join(" ".join(box_rows(frame, title)).split())
+        assert "Games won: you" in inside and inside.endswith(STATS_NOTE), frame
+        if options.games != 1 or options.points is not None:
+            assert "Match points: you" in inside, frame
+        assert shown[layout.prompt_y].startswith(("Another game?", "Press any key for game"))
 
 
 def test_a_match_goes_on_to_the_next_game_and_counts_games_won() -> None:
@@ -625,16 +679,17 @@ def test_on_a_terminal_too_small_the_help_fits_it_and_scrolls(rows: int, cols: i
     assert "Keys" not in screen.frames[-1]  # x went back to the game
 
 
-def box_rows(frame: str) -> list[str]:
-    """The rows inside the help box's frame on `frame`."""
+def box_rows(frame: str, title: str = "Keys") -> list[str]:
+    """The rows inside the frame of the box titled `title` (the help box's) on `frame`."""
     rows = frame.splitlines()
-    top = next(i for i, row in enumerate(rows) if "─ Keys" in row)
+    top = next(i for i, row in enumerate(rows) if f"─ {title}" in row)
     left = rows[top].index("┌")
+    right = rows[top].index("┐", left)
     inside: list[str] = []
     for row in rows[top + 1 :]:
         if row[left : left + 1] == "└":
             return inside
-        inside.append(row[left + 1 :].rstrip().removesuffix("│").strip())
+        inside.append(row[left + 1 : right].strip())
     raise AssertionError(f"the box has no bottom:\n{frame}")
 
 

@@ -6,9 +6,10 @@ and on the right the board (two tracks a player, front and back pegs, scores and
 above a message history that scrolls. With three or four players the others sit round the
 top of the table, two lines each (name, dealer, go or the count of a shown hand, then the
 backs of the cards they hold and the cards they have played), the crib and the starter at
-the top right of the table, and the board has two tracks a side. A larger terminal gives
-the board longer tracks and the messages more room; a smaller one than 80x24 shows a few
-lines saying so and what to do.
+the top right of the table, and the board has two tracks a side. The end of a game is a box
+over the card area, beside the messages whose last lines say how it ended. A larger
+terminal gives the board longer tracks and the messages more room; a smaller one than 80x24
+shows a few lines saying so and what to do.
 """
 
 from __future__ import annotations
@@ -608,14 +609,12 @@ class Painter:
     def pegs(
         self, y: int, x0: int, lane: int, target: int, front: int, back: int, style: Style
     ) -> None:
-        """A player's two pegs on their tracks; the game hole is at the end of the back lane."""
+        """A player's two pegs on their tracks, out along the first and back along the second;
+        the peg that reaches the target stands in the back lane's last hole, by the border."""
         for score, glyph in ((back, self.g.back_peg), (front, self.g.front_peg)):
             if score <= 0 or (glyph is self.g.back_peg and score == front):
                 continue
-            if score >= target:
-                self.screen.put(y + 2, x0, glyph, style)
-                continue
-            hole = (score - 1) % (2 * lane)
+            hole = 2 * lane - 1 if score >= target else (score - 1) % (2 * lane)
             row, column = (1, hole) if hole < lane else (2, 2 * lane - 1 - hole)
             self.screen.put(y + row, x0 + 1 + column + column // 5, glyph, style)
 
@@ -653,15 +652,36 @@ class Painter:
         On a screen too small for the box its frame stays whole: the lines that do not fit
         are left out, and a line too long is cut at the right-hand border.
         """
-        h, v, tl, tr, bl, br, _, _ = tuple(self.g.box)
         rows = layout.rows - spare_rows
         width = min(max([len(line) for line in lines] + [len(title)]) + 4, layout.cols)
         height = min(len(lines) + 2, rows)
+        y0 = max((rows - height) // 2, 0)
+        x0 = max((layout.cols - width) // 2, 0)
+        self._box(y0, x0, width, height, title, lines)
+
+    def beside_messages(self, layout: Layout, title: str, paragraphs: Sequence[str]) -> None:
+        """A framed box over the card area, above the question, so that the messages beside
+        it stay in sight (the end of a game, whose last messages say how it ended). Each of
+        `paragraphs` is wrapped to the box, "" a blank line; the lines that do not fit are
+        left out."""
+        room = LEFT_WIDTH - 1  # a column clear of the board's border and the messages
+        lines = [
+            line for paragraph in paragraphs for line in textwrap.wrap(paragraph, room - 4) or [""]
+        ]
+        width = min(max([len(line) + 4 for line in lines] + [len(title) + 6]), room)
+        height = min(len(lines) + 2, layout.prompt_y)
+        y0 = (layout.prompt_y - height) // 2
+        self._box(y0, (room - width) // 2, width, height, title, lines)
+
+    def _box(
+        self, y0: int, x0: int, width: int, height: int, title: str, lines: Sequence[str]
+    ) -> None:
+        """A box `width` by `height` at row `y0`, column `x0`, `title` in its top edge, and
+        as many of `lines` as fit inside it, each cut at the right-hand border."""
+        h, v, tl, tr, bl, br, _, _ = tuple(self.g.box)
         if width < 4 or height < 2:
             return
         inside = width - 4
-        y0 = max((rows - height) // 2, 0)
-        x0 = max((layout.cols - width) // 2, 0)
         self.screen.put(y0, x0, tl + h * (width - 2) + tr, _BOLD)
         self.screen.put(y0, x0 + 2, f" {title} "[: width - 3], _TITLE)
         for i, line in enumerate(lines[: height - 2]):

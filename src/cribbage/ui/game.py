@@ -222,8 +222,8 @@ class Hooks:
     on_step: Callable[[Recorder], None] | None = None
     """Called with the recorder after every action applied (a save after each move)."""
     end_notes: Callable[[GameConfig], Sequence[str]] | None = None
-    """Extra lines for the end-of-game screen of a game of these rules (a running record of
-    results)."""
+    """Extra paragraphs for the end-of-game box of a game of these rules (a running record
+    of results), each wrapped to the box; "" is a blank line."""
     quit_note: str | None = None
     """Said when the player quits (that the game is kept, once it is)."""
     keys: Mapping[str, Callable[[GameUI], None]] = field(default_factory=dict)
@@ -328,6 +328,8 @@ class GameUI:
         self.picture = HandPicture()
         self.cut_picture: CutPicture | None = None
         self.overlay: tuple[str, list[str]] | None = None
+        self.end_box: tuple[str, list[str]] | None = None
+        """The end of a game: its box's title and paragraphs, beside the messages."""
         self.yes_no = False
         """A yes-or-no question is asked: y and n answer it even on a terminal too small."""
         self.helping = False
@@ -377,7 +379,7 @@ class GameUI:
                 if watching:  # an onlooker watches whatever the table plays next
                     self.wait("Press any key to watch the next game at the table.")
                 again = watching or self.ask_yes_no("Another game? (y/n)")
-                self.overlay = None
+                self.end_box = None
                 if not again:
                     self.game_table.leave()
                     return 0
@@ -638,7 +640,8 @@ class GameUI:
         self.draw()
 
     def end_of_game(self) -> None:
-        """The result of the game and of the match, with any extra notes, until a key."""
+        """The result of the game and of the match, with any extra notes, until a key: in a
+        box beside the messages, whose last lines say how the game ended."""
         state = self.current
         game = state.game
         assert game.winner is not None
@@ -658,17 +661,19 @@ class GameUI:
                 lines.append(f"The first to {state.config.points} match points wins the match.")
         reviews = self.game_reviews() if self.options.coach else None
         if reviews is not None:
-            lines.extend(coach_summary_lines(summarize(reviews)))
+            summary = " ".join(coach_summary_lines(summarize(reviews)))  # the box wraps it
+            if summary:
+                lines.append(summary)
         if self.hooks.end_notes is not None:
             lines.extend(self.hooks.end_notes(self.game_table.config))
         title = "Game over" if not state.over or state.config.games == 1 else "Match over"
-        self.overlay = (title, lines)
+        self.end_box = (title, lines)
         if state.over:
             return  # the box stays up for "Another game?"
         try:
             self.wait(f"Press any key for game {state.number + 1}.")
         finally:
-            self.overlay = None
+            self.end_box = None
 
     def _by_side(self, numbers: Sequence[int]) -> str:
         """A number for each side, yours first: 'you 1, West 0, East 2'."""
@@ -1179,6 +1184,8 @@ class GameUI:
             )
         painter.messages(layout, self.log)
         painter.prompt(layout, self.prompt, self.typed, self.keys)
+        if self.end_box is not None:
+            painter.beside_messages(layout, *self.end_box)
         if self.overlay is not None:
             painter.overlay(layout, *self.overlay)
         screen.refresh()

@@ -18,7 +18,6 @@ two-handed one resumes as it always did.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import replace
 from typing import Final
 
@@ -40,7 +39,6 @@ __all__ = ["KEPT", "RESUME_QUESTION", "Keeper", "play_kept", "resumed_options", 
 
 RESUME_QUESTION: Final = "Resume the saved game? (Y/n)"
 KEPT: Final = "The game is kept: start cribbage again to resume it."
-_NOTE_WIDTH: Final = 60
 
 
 def saved_options(options: Options) -> SavedOptions:
@@ -170,7 +168,7 @@ class Keeper:
         if message:
             self.say(message)
         variant = variant_of(config)
-        return ["", *textwrap.wrap(summary_line(stats, level, variant), _NOTE_WIDTH)]
+        return ["", summary_line(stats, level, variant)]  # the box wraps it
 
     def say(self, message: str) -> None:
         if self.ui is not None:
