@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -480,7 +481,7 @@ def test_a_headless_host_types_commands_and_is_told_how_to_open_the_table_again(
     """A table with no screen takes the host's commands on its standard input: a new code,
     a gone player's seat freed; closed mid-game, it says how to open it again."""
     from cribbage.net.client import RemoteTable
-    from cribbage.tables import Notice
+    from cribbage.tables import Notice, Update
 
     code = "3-owl-fern-oak-elm"
     child = subprocess.Popen(
@@ -507,6 +508,9 @@ def test_a_headless_host_types_commands_and_is_told_how_to_open_the_table_again(
         for player in players:
             player.join()
         players[0].start()
+        deadline = time.monotonic() + 30
+        while not isinstance(players[1].news(1), Update):  # the game is on
+            assert time.monotonic() < deadline, "the game did not start"
         players[1].leave()
         line_with("Bob has left")
         child.stdin.write("free bob\n")
