@@ -8,6 +8,7 @@ import concurrent.futures
 import contextlib
 import errno
 import json
+import signal
 import socket
 import subprocess
 import sys
@@ -475,11 +476,13 @@ def failed_join_text(term: Terminal) -> str:
     return "".join(rest)
 
 
+@pytest.mark.parametrize("ending", ["quit", "ctrl-c"])
 def test_a_headless_host_types_commands_and_is_told_how_to_open_the_table_again(
-    tmp_path: Path,
+    tmp_path: Path, ending: str
 ) -> None:
     """A table with no screen takes the host's commands on its standard input: a new code,
-    a gone player's seat freed; closed mid-game, it says how to open it again."""
+    a gone player's seat freed; closed mid-game (quit, or Ctrl-C), it says how to open it
+    again."""
     from cribbage.net.client import RemoteTable
     from cribbage.tables import Notice, Update
 
@@ -529,11 +532,14 @@ def test_a_headless_host_types_commands_and_is_told_how_to_open_the_table_again(
             if isinstance(told, Notice) and "join code" not in told.text:
                 told = None
         assert told.text == f"The host changed the join code: it is now {new}."
-        child.stdin.write("quit\n")
-        child.stdin.flush()
+        if ending == "quit":
+            child.stdin.write("quit\n")
+            child.stdin.flush()
+        else:
+            child.send_signal(signal.SIGINT)
         rest, _ = child.communicate(timeout=30)
         assert "The table is kept: cribbage --host --headless --resume opens it again" in rest
-        assert child.returncode == 0
+        assert child.returncode == (0 if ending == "quit" else 130)
     finally:
         for player in players:
             player.leave()

@@ -256,3 +256,49 @@ def test_leaving_mid_game_prints_how_to_come_back_in_lines_of_the_terminal(
         "The table is kept: cribbage --host --resume opens it again, with the same code and "
         f"port ({port})."
     )
+
+
+def test_ctrl_c_at_a_table_prints_how_to_come_back_as_q_does(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    ann, port = host(terminals, tmp_path / "ann", "--game", "61")
+    bob = join(terminals, tmp_path / "bob", port, "Bob")
+    seats_show(ann, "Bob")
+    start(ann)
+    bob.wait_for("Cut for the deal")
+    bob.child.sendintr()
+    assert bob.exit_status() == 130
+    assert printed(bob).endswith(
+        "You left the table; join it again the same way to take your seat back: cribbage "
+        f"--join 127.0.0.1:{port} --code {CODE} --name Bob"
+    )
+    ann.wait_for("Bob has left")
+    again = join(terminals, tmp_path / "bob", port, "Bob")  # the same way: his ticket
+    ann.wait_for("Bob is back")
+    ann.child.sendintr()
+    assert ann.exit_status() == 130
+    assert printed(ann).endswith(
+        "The table is kept: cribbage --host --resume opens it again, with the same code and "
+        f"port ({port})."
+    )
+    again.wait_for("The host has closed the table")
+
+
+def test_q_in_the_lobby_asks_before_the_host_closes_the_table(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    ann, port = host(terminals, tmp_path / "ann", "--game", "61")
+    bob = join(terminals, tmp_path / "bob", port, "Bob")
+    seats_show(ann, "Bob")
+    ann.send("q")
+    ann.wait_for("Close the table for everyone? (y/n)")
+    ann.send("n")
+    ann.wait_for("Enter starts the game")
+    ann.send("q")
+    ann.wait_for("Close the table for everyone? (y/n)")
+    ann.send("y")
+    assert ann.exit_status() == 0
+    bob.wait_for("The table has closed.")
+    assert "Waiting for the host" not in bottom(bob)
+    bob.send("q")
+    assert bob.exit_status() == 0
