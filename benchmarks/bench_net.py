@@ -1,9 +1,11 @@
 """Play over a network, on this machine's loopback: how soon an action shows at the other
-players, whether tables play a thousand matches without a fault, and the host's memory.
+players, whether tables play a thousand matches without a fault, the host's memory, and how
+the table holds under attack.
 
-    python benchmarks/bench_net.py                   # all three (some 20 minutes on 2 cores)
+    python benchmarks/bench_net.py                   # all four (some 30 minutes on 2 cores)
     python benchmarks/bench_net.py --quick           # a tiny run of each (the smoke test's)
     python benchmarks/bench_net.py --part latency --runs 1 --latency-games 1
+    python benchmarks/bench_net.py --part attack     # the door under each attack
     python benchmarks/bench_net.py --in-process      # the host in a thread of this process
 
 The host is `cribbage --host --headless` in its own process, saving the table after every
@@ -25,6 +27,15 @@ actions from the player's own view, and keeps to the table's limit on messages a
    is 1 when there was one.
 3. Memory: the host's resident memory (VmRSS) open, with three players seated, and after a
    whole three-handed match to 121; then its peak (VmHWM).
+4. Attack: a two-handed table with a game going (Ann plays; Rob has gone, his seat ticket
+   kept), attacked from sixteen addresses of the loopback (127.0.0.2 to 127.0.0.17) by a
+   process of its own (`tests/net_attacks.py`): 200 connections held idle, trickling a byte
+   a second, or stopped half-way through the handshake; the cheap flood (a hello and a key
+   exchange message computed once, then hanging up); wrong codes; all of them at once. Under
+   each: Ann's action round trip (her action to her own update), the time a person with the
+   code takes to join, and the time Rob takes to get his seat back. Then wrong codes from
+   240 addresses for a while: the codes the table judges a second, from any number of
+   addresses. Bars: joins within 3 s, round trips under 20 ms at the 99th percentile.
 """
 
 from __future__ import annotations
@@ -32,6 +43,7 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
+import dataclasses
 import functools
 import json
 import os
@@ -49,6 +61,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final, Protocol
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
 from cribbage.computer import Computer
 from cribbage.match import MatchConfig
 from cribbage.net.client import RemoteTable
@@ -58,6 +72,7 @@ from cribbage.rules import GameConfig
 from cribbage.tables import Closed, News, Refused, Update
 from cribbage.tables.news import Inbox
 from cribbage.view import MatchView
+from net_attacks import SOURCES, Attack, Attacker
 
 LOOPBACK: Final = "127.0.0.1"
 LEVEL: Final = "easy"
@@ -694,6 +709,185 @@ def memory(kind: Kind, seed: int) -> list[tuple[str, int]]:
     return figures
 
 
+# -- 4. attack
+
+ATTACKS: Final = (
+    ("no attack", Attack()),
+    ("200 connections idle", Attack(idle=200)),
+    ("200 connections trickling a byte a second", Attack(trickle=200)),
+    ("200 connections stopped half-way", Attack(half=200)),
+    ("the cheap flood, 320 a second", Attack(flood=20.0)),
+    ("wrong codes, 32 a second", Attack(wrong=2.0)),
+    ("all of these at once", Attack(idle=70, trickle=65, half=65, flood=20.0, wrong=2.0)),
+)
+"""Each attack, from the sixteen addresses (floods and wrong codes: per address)."""
+MANY: Final = tuple(f"127.1.{n // 250}.{n % 250 + 1}" for n in range(240))
+"""Addresses enough that the door's limit in all, not its penalties, sets the pace."""
+UNDER_WAY: Final = 2.0
+"""Seconds an attack runs before anything is timed."""
+
+
+@dataclass
+class Pressed:
+    """What one attack did to the table: milliseconds of each round trip, seconds of each
+    join and each seat taken back, and the attacker's own account."""
+
+    trips: list[float] = field(default_factory=list)
+    joins: list[float] = field(default_factory=list)
+    returns: list[float] = field(default_factory=list)
+    tally: dict[str, Any] = field(default_factory=dict)
+
+
+class Attacking:
+    """An attack in a process of its own (this script with `--attacker`), so that its work
+    does not slow the players' threads here; stopped by closing its standard input."""
+
+    def __init__(self, port: int, attack: Attack) -> None:
+        settings = dataclasses.asdict(attack)
+        command = [sys.executable, __file__, "--attacker", str(port), json.dumps(settings)]
+        self.process = subprocess.Popen(
+            command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+        assert self.process.stdout is not None
+        if self.process.stdout.readline().strip() != "ready":
+            raise BenchError("The attacker did not start.")
+
+    def stop(self) -> dict[str, Any]:
+        """Stop the attack; what it did."""
+        try:
+            said, _ = self.process.communicate("", timeout=60)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return {}
+        tally: dict[str, Any] = json.loads(said.strip().splitlines()[-1])
+        return tally
+
+
+def serve_attacker(port: int, settings: str) -> int:
+    """`--attacker`: run the attack `settings` (JSON of an `Attack`) on the table at `port`
+    until standard input ends, then print what it did as a line of JSON."""
+    fields = json.loads(settings)
+    fields["sources"] = tuple(fields["sources"])
+    if os.environ.get("ATTACKER_NICE"):
+        os.nice(int(os.environ["ATTACKER_NICE"]))
+    with Attacker(port, Attack(**fields)) as attacker:
+        print("ready", flush=True)
+        sys.stdin.read()
+    print(json.dumps(dataclasses.asdict(attacker.tally)), flush=True)
+    return 0
+
+
+def timed_join(port: int, code: str, name: str, **options: Any) -> tuple[float, RemoteTable]:
+    """Seconds a join took (the connection, the handshake and the welcome), and the table."""
+    remote = RemoteTable(LOOPBACK, port, code=code, name=name, **options)
+    began = time.perf_counter()
+    remote.join()
+    return time.perf_counter() - began, remote
+
+
+def round_trips(ann: Player, actions: int, seconds: float) -> list[float]:
+    """Ann's `actions` next actions (or as many as `seconds` allow), each timed from the
+    moment it is sent to her own update: milliseconds."""
+    trips: list[float] = []
+    deadline = time.monotonic() + seconds
+    view = ann.table.last
+    while len(trips) < actions and time.monotonic() < deadline:
+        if view is not None and view.over:  # another match, to time more actions
+            ann.send(ann.table.again)
+            view = None
+        if view is None or not view.game.my_turn:
+            update, _ = ann.update()
+            view = update.match
+            continue
+        action = ann.computer.act(view.game)
+        ann.pacer.wait()
+        sent = clock()
+        ann.table.act(action)
+        while True:
+            update, came = ann.update()
+            if update.by == 0:
+                trips.append(1000 * (came - sent))
+                view = update.match
+                break
+    return trips
+
+
+def press(attack: Attack, args: argparse.Namespace, seed: int) -> Pressed:
+    """A fresh table with a game going, attacked; what the players met meanwhile."""
+    code = new_code()
+    found = Pressed()
+    kind = Kind("two-handed", target=121)
+    with table(kind, code, in_process=False, seed=seed) as served:
+        ann = join(served.port, code, "Ann", seed)
+        rob = join(served.port, code, "Rob", seed + 1)
+        try:
+            ann.send(ann.table.start)
+            ann.update()
+            ticket = rob.table.ticket
+            rob.table.leave()
+            attacking = Attacking(served.port, attack)
+            try:
+                time.sleep(UNDER_WAY)
+                ann.send(functools.partial(ann.table.give, 1))  # the computer plays for Rob
+                found.trips = round_trips(ann, args.attack_actions, 120)
+                for n in range(args.attack_joins):
+                    took, watcher = timed_join(served.port, code, f"Fay {n}", watch=True)
+                    watcher.leave()
+                    found.joins.append(took)
+                for _ in range(args.attack_joins):
+                    took, back = timed_join(
+                        served.port, code, "Rob", tickets=() if ticket is None else (ticket,)
+                    )
+                    if back.seat != 1:
+                        raise BenchError("Rob did not get his seat back.")
+                    back.leave()
+                    found.returns.append(took)
+            finally:
+                found.tally = attacking.stop()
+        finally:
+            ann.table.leave()
+    return found
+
+
+def judged_a_second(seconds: float, seed: int) -> tuple[float, dict[str, Any]]:
+    """Wrong codes from 240 addresses for `seconds`: the codes the table judged a second."""
+    code = new_code()
+    with table(Kind("two-handed"), code, in_process=False, seed=seed) as served:
+        attacking = Attacking(served.port, Attack(wrong=0.2, sources=MANY))
+        began = time.perf_counter()
+        time.sleep(seconds)
+        tally = attacking.stop()
+        return tally.get("judged", 0) / (time.perf_counter() - began), tally
+
+
+def report_attack(args: argparse.Namespace) -> None:
+    attacks = ATTACKS if not args.quick else (ATTACKS[0], ATTACKS[-1])
+    if args.attacks:
+        attacks = tuple(ATTACKS[int(n)] for n in args.attacks.split(","))
+    for number, (name, attack) in enumerate(attacks):
+        found = press(attack, args, args.seed + 10 * number)
+        trips, tally = found.trips, found.tally
+        print(
+            f"attack: {name} (from {len(SOURCES)} addresses): Ann's round trip median "
+            f"{statistics.median(trips):.2f} ms, 99th percentile {percentile(trips, 0.99):.2f} "
+            f"ms, slowest {max(trips):.2f} ms ({len(trips)} actions); a join "
+            f"{statistics.median(found.joins):.2f} s, slowest {max(found.joins):.2f} s; Rob "
+            f"back {statistics.median(found.returns):.2f} s, slowest {max(found.returns):.2f} "
+            f"s; the attacker opened {tally.get('opened', 0):,} connections, flooded "
+            f"{tally.get('floods', 0):,}, had {tally.get('judged', 0):,} wrong codes judged "
+            f"and {tally.get('turned_away', 0):,} turned away",
+            flush=True,
+        )
+    rate, tally = judged_a_second(args.guess_seconds, args.seed)
+    print(
+        f"attack: wrong codes from {len(MANY)} addresses for {args.guess_seconds:.0f} s: "
+        f"{rate:.2f} codes judged a second ({tally.get('judged', 0):,} in all, "
+        f"{tally.get('turned_away', 0):,} told to wait or that the table was busy)",
+        flush=True,
+    )
+
+
 # -- the report
 
 
@@ -802,7 +996,7 @@ def report_memory(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", default="latency,endurance,memory", help="which to run")
+    parser.add_argument("--part", default="latency,endurance,memory,attack", help="which to run")
     parser.add_argument("--latency-games", type=int, default=4, help="matches timed (to 121)")
     parser.add_argument("--runs", type=int, default=3, help="latency runs, a fresh table each")
     parser.add_argument(
@@ -824,14 +1018,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help="a tiny run of each part (2 matches, 1 timed)"
     )
+    parser.add_argument(
+        "--attack-actions", type=int, default=200, help="Ann's actions timed under each attack"
+    )
+    parser.add_argument(
+        "--attack-joins", type=int, default=10, help="joins, and seats taken back, timed"
+    )
+    parser.add_argument(
+        "--guess-seconds", type=float, default=60.0, help="how long wrong codes are timed"
+    )
+    parser.add_argument(
+        "--attacks", default="", help="which attacks, by their number from 0 (default: all)"
+    )
     parser.add_argument("--player", nargs=4, help=argparse.SUPPRESS)
+    parser.add_argument("--attacker", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.attacker:
+        return serve_attacker(int(args.attacker[0]), args.attacker[1])
     if args.player:
         port, code, name, seed = args.player
         return serve_player(int(port), code, name, int(seed))
     if args.quick:
         args.latency_games, args.runs, args.pause, args.actions = 1, 1, 0.0, 12
         args.games, args.per_table, args.parallel = 2, 1, 2
+        args.attack_actions, args.attack_joins, args.guess_seconds = 10, 2, 5.0
     parts = set(args.part.split(","))
     where = "a thread of this process" if args.in_process else "its own process"
     print(
@@ -847,6 +1057,8 @@ def main(argv: list[str] | None = None) -> int:
         failed = not report_endurance(args)
     if "memory" in parts:
         report_memory(args)
+    if "attack" in parts:
+        report_attack(args)
     return 1 if failed else 0
 
 

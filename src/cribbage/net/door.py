@@ -96,6 +96,8 @@ def source_of(peer: str) -> str:
     >>> source_of("?")
     '?'
     """
+    if peer.count(".") == 3 and ":" not in peer:  # IPv4 as the system writes it
+        return peer
     try:
         address = ipaddress.ip_address(peer.split("%")[0])
     except ValueError:

@@ -91,6 +91,11 @@ MISSED_STEPS: Final = 400
 """Steps of the game kept to tell a player who joins again what happened meanwhile (a game
 to 121 has some 150)."""
 TICKET_BYTES: Final = m.TICKET_BYTES
+SWITCH_SECONDS: Final = 0.001
+"""How soon a thread computing hands the interpreter to the table's loop when it asks."""
+ACCEPTS_AT_ONCE: Final = 8
+"""Connections taken at each look: a flood of them is taken a few at a time, between the
+players' messages."""
 FILES: Final = 4096
 """File descriptors the table asks the system for, where it may (a connection is one)."""
 BUFFER_LIMIT: Final = 4 * 1024 * 1024
@@ -258,9 +263,10 @@ class Host:
             self.local = HostSeat(self)
         if resume is not None:
             self._resume(resume)
-        self.loop = asyncio.new_event_loop()
+        self.loop: asyncio.AbstractEventLoop = asyncio.SelectorEventLoop()
+        """The table's loop: a selector's on every system (Windows' default cannot watch a
+        socket for the table's own accepting, `_accept`)."""
         self.thread: threading.Thread | None = None
-        self.server: asyncio.Server | None = None
         self.sockets: list[socket.socket] = []
         self._thinking = False
         self._computers = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
@@ -310,6 +316,10 @@ class Host:
         self.sockets = [sock]
         self.port = sock.getsockname()[1]
         _more_files()
+        # The key exchanges' arithmetic (and the computer's thinking) run in threads of
+        # their own, in pure Python: they hand the interpreter back to the table's loop
+        # within a millisecond of its asking, not five, so players are answered at once.
+        sys.setswitchinterval(SWITCH_SECONDS)
         self._warm_up()
         self.thread = threading.Thread(target=self._run, name="table", daemon=True)
         self.thread.start()
@@ -351,21 +361,65 @@ class Host:
 
     async def _serve(self) -> None:
         self._stopped = asyncio.Event()
-        self.server = await asyncio.start_server(self._handle, sock=self.sockets[0])
+        listening = self.sockets[0]
+        listening.setblocking(False)
+        self.loop.add_reader(listening.fileno(), self._accept, listening)
         heartbeat = asyncio.create_task(self._heartbeat())
         try:
             await self._stopped.wait()
         finally:
             heartbeat.cancel()
-            self.server.close()
+            self.loop.remove_reader(listening.fileno())
+            listening.close()
             self.closing = True
             handlers = list(self._handlers)
             for task in handlers:  # the last words are out: every connection ends now
                 task.cancel()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.gather(*handlers, return_exceptions=True), 2)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.server.wait_closed(), 2)
+
+    def _accept(self, listening: socket.socket) -> None:
+        """Take the connections waiting, a few at a time (the players' messages are read
+        in between): each the door hangs up on is closed at once, before anything is made
+        for it; the others are handled (`_handle`)."""
+        for _ in range(ACCEPTS_AT_ONCE):
+            try:
+                sock, address = listening.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError:  # out of file descriptors, say: look again in a moment
+                self.loop.remove_reader(listening.fileno())
+                self.loop.call_later(0.1, self._accept_again, listening)
+                return
+            door = _DoorSide(sock)
+            visitor = None if self.closing else self.door.enter(str(address[0]), door.close)
+            if visitor is None:  # its source opens connections too quickly
+                sock.close()
+                continue
+            self.loop.create_task(self._admit(sock, door, visitor))
+
+    def _accept_again(self, listening: socket.socket) -> None:
+        if not self.closing and listening.fileno() >= 0:
+            self.loop.add_reader(listening.fileno(), self._accept, listening)
+
+    async def _admit(self, sock: socket.socket, door: _DoorSide, visitor: Visitor) -> None:
+        """A connection the door let in: its reader and writer, then `_handle`."""
+        task = asyncio.current_task()
+        assert task is not None
+        self._handlers.add(task)
+        task.add_done_callback(self._handlers.discard)
+        reader = asyncio.StreamReader()
+        try:
+            transport, protocol = await self.loop.connect_accepted_socket(
+                lambda: asyncio.StreamReaderProtocol(reader), sock
+            )
+        except (OSError, asyncio.CancelledError):
+            self.door.left(visitor)
+            sock.close()
+            return
+        door.transport = transport
+        writer = asyncio.StreamWriter(transport, protocol, reader, self.loop)
+        await self._handle(reader, writer, visitor)
 
     async def _close(self, text: str) -> None:
         self.closing = True
@@ -591,18 +645,12 @@ class Host:
 
     # -- connections
 
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _handle(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, visitor: Visitor
+    ) -> None:
         transport = writer.transport
         if self.closing:
-            transport.abort()
-            return
-        task = asyncio.current_task()
-        assert task is not None
-        self._handlers.add(task)
-        task.add_done_callback(self._handlers.discard)
-        peer = str((writer.get_extra_info("peername") or ("?",))[0])
-        visitor = self.door.enter(peer, transport.abort)
-        if visitor is None:  # its source opens connections too quickly
+            self.door.left(visitor)
             transport.abort()
             return
         sock = writer.get_extra_info("socket")
@@ -1202,6 +1250,21 @@ def _wait_words(seconds: float) -> str:
     if seconds < 90:
         return f"{math.ceil(seconds / 10) * 10} seconds"
     return f"{math.ceil(seconds / 60)} minutes"
+
+
+class _DoorSide:
+    """How the door closes a connection it pushes out: its socket, until the table has
+    made it a transport, then the transport."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.transport: asyncio.BaseTransport | None = None
+
+    def close(self) -> None:
+        if self.transport is None:
+            self.sock.close()
+        elif isinstance(self.transport, asyncio.Transport):
+            self.transport.abort()
 
 
 class HostSeat(LiveTable):
