@@ -862,7 +862,9 @@ def judged_a_second(seconds: float, seed: int) -> tuple[float, dict[str, Any]]:
 
 
 def report_attack(args: argparse.Namespace) -> None:
-    attacks = ATTACKS if not args.quick else (ATTACKS[0], ATTACKS[-1])
+    attacks: tuple[tuple[str, Attack], ...] = (
+        ATTACKS if not args.quick else (ATTACKS[0], ATTACKS[-1])
+    )
     if args.attacks:
         attacks = tuple(ATTACKS[int(n)] for n in args.attacks.split(","))
     for number, (name, attack) in enumerate(attacks):
