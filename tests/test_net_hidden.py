@@ -182,6 +182,8 @@ class Witness:
         if game.pop("past_plays") != encode(state.past_plays):
             self.faults.append("the plays of the earlier deals are not the game's")
         view = {**message["match"], "game": game}
+        if message["missed"]:  # checked against the engine's own redaction (`check`)
+            return cards_in(view) - known
         events = cards_in(message["events"]) - known - self.made_public(seat)
         return (cards_in(view) - known) | events
 
@@ -204,6 +206,13 @@ class Witness:
         if self.hidden(state, seat):
             self.hiding[seat] = self.hiding.get(seat, 0) + 1
         events = message["events"]
+        if message["missed"]:  # what a player joining again missed: the match's last steps,
+            # exactly as the engine gives them to that seat, and nothing more
+            assert self.recorder is not None
+            told = encode(events_for(self.recorder.events, seat))
+            if events and told[len(told) - len(events) :] != events:
+                self.faults.append(f"the steps missed are not the match's last: {events}")
+            return
         tags = [type(event).__name__ for event in self.step_events]
         if events and [event["event"] for event in events] != tags:
             self.faults.append(f"an update's events are not the step's: {events} for {tags}")
