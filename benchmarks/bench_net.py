@@ -35,7 +35,9 @@ actions from the player's own view, and keeps to the table's limit on messages a
    each: Ann's action round trip (her action to her own update), the time a person with the
    code takes to join, and the time Rob takes to get his seat back. Then wrong codes from
    240 addresses for a while: the codes the table judges a second, from any number of
-   addresses. Bars: joins within 3 s, round trips under 20 ms at the 99th percentile.
+   addresses. The attacker runs at the lowest priority (`--attacker-nice 19`): on the
+   internet it works on machines of its own, not the table's. Bars: joins within 3 s,
+   round trips under 20 ms at the 99th percentile.
 """
 
 from __future__ import annotations
@@ -740,10 +742,12 @@ class Pressed:
 
 class Attacking:
     """An attack in a process of its own (this script with `--attacker`), so that its work
-    does not slow the players' threads here; stopped by closing its standard input."""
+    does not slow the players' threads here, at the lower priority `nice` (an attacker on
+    the internet works on a machine of its own, not the table's); stopped by closing its
+    standard input."""
 
-    def __init__(self, port: int, attack: Attack) -> None:
-        settings = dataclasses.asdict(attack)
+    def __init__(self, port: int, attack: Attack, nice: int = 0) -> None:
+        settings = {**dataclasses.asdict(attack), "nice": nice}
         command = [sys.executable, __file__, "--attacker", str(port), json.dumps(settings)]
         self.process = subprocess.Popen(
             command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
@@ -768,9 +772,10 @@ def serve_attacker(port: int, settings: str) -> int:
     """`--attacker`: run the attack `settings` (JSON of an `Attack`) on the table at `port`
     until standard input ends, then print what it did as a line of JSON."""
     fields = json.loads(settings)
-    fields["sources"] = tuple(fields["sources"])
-    if os.environ.get("ATTACKER_NICE"):
-        os.nice(int(os.environ["ATTACKER_NICE"]))
+    fields["sources"] = tuple(fields.pop("sources"))
+    nice = fields.pop("nice")
+    if nice and hasattr(os, "nice"):
+        os.nice(nice)
     with Attacker(port, Attack(**fields)) as attacker:
         print("ready", flush=True)
         sys.stdin.read()
@@ -826,7 +831,7 @@ def press(attack: Attack, args: argparse.Namespace, seed: int) -> Pressed:
             ann.update()
             ticket = rob.table.ticket
             rob.table.leave()
-            attacking = Attacking(served.port, attack)
+            attacking = Attacking(served.port, attack, args.attacker_nice)
             try:
                 time.sleep(UNDER_WAY)
                 ann.send(functools.partial(ann.table.give, 1))  # the computer plays for Rob
@@ -850,11 +855,11 @@ def press(attack: Attack, args: argparse.Namespace, seed: int) -> Pressed:
     return found
 
 
-def judged_a_second(seconds: float, seed: int) -> tuple[float, dict[str, Any]]:
+def judged_a_second(seconds: float, seed: int, nice: int) -> tuple[float, dict[str, Any]]:
     """Wrong codes from 240 addresses for `seconds`: the codes the table judged a second."""
     code = new_code()
     with table(Kind("two-handed"), code, in_process=False, seed=seed) as served:
-        attacking = Attacking(served.port, Attack(wrong=0.2, sources=MANY))
+        attacking = Attacking(served.port, Attack(wrong=0.2, sources=MANY), nice)
         began = time.perf_counter()
         time.sleep(seconds)
         tally = attacking.stop()
@@ -881,7 +886,7 @@ def report_attack(args: argparse.Namespace) -> None:
             f"and {tally.get('turned_away', 0):,} turned away",
             flush=True,
         )
-    rate, tally = judged_a_second(args.guess_seconds, args.seed)
+    rate, tally = judged_a_second(args.guess_seconds, args.seed, args.attacker_nice)
     print(
         f"attack: wrong codes from {len(MANY)} addresses for {args.guess_seconds:.0f} s: "
         f"{rate:.2f} codes judged a second ({tally.get('judged', 0):,} in all, "
@@ -1021,7 +1026,7 @@ def main(argv: list[str] | None = None) -> int:
         "--quick", action="store_true", help="a tiny run of each part (2 matches, 1 timed)"
     )
     parser.add_argument(
-        "--attack-actions", type=int, default=200, help="Ann's actions timed under each attack"
+        "--attack-actions", type=int, default=500, help="Ann's actions timed under each attack"
     )
     parser.add_argument(
         "--attack-joins", type=int, default=10, help="joins, and seats taken back, timed"
@@ -1031,6 +1036,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--attacks", default="", help="which attacks, by their number from 0 (default: all)"
+    )
+    parser.add_argument(
+        "--attacker-nice",
+        type=int,
+        default=19,
+        help="the attacking process's priority, as nice(1) sets it (0: the players' own)",
     )
     parser.add_argument("--player", nargs=4, help=argparse.SUPPRESS)
     parser.add_argument("--attacker", nargs=2, help=argparse.SUPPRESS)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import hmac
 import math
 import os
@@ -327,10 +328,14 @@ class Host:
 
     def _warm_up(self) -> None:
         """Build the tables the scoring and the computer make on first use, now, so that no
-        player's action waits for them in the middle of the game."""
+        player's action waits for them in the middle of the game; then set everything made
+        so far aside from the garbage collector, whose full passes over those tables would
+        otherwise stop the table for tens of milliseconds while connections come and go."""
         game = new_game(self.game_config, seed=0, dealer=0)
         Computer(self.level, 0).act(view_for(game, 1))
         score_hand(game.hands[0][:4], game.hands[0][4])
+        gc.collect()
+        gc.freeze()
 
     def close(self, text: str = "The host has closed the table.") -> None:
         """Tell everyone the table is closing, close it, and wait for the server to stop."""
