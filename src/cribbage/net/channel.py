@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import hashlib
 import hmac
 import json
@@ -43,7 +44,7 @@ from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from spake2 import SPAKE2_Symmetric
-from spake2.spake2 import SPAKEError
+from spake2.spake2 import DefaultParams, SPAKEError
 
 from .. import __version__
 
@@ -218,8 +219,45 @@ def _mac(key: bytes, transcript: bytes) -> bytes:
     return hmac.new(key, transcript, hashlib.sha256).digest()
 
 
+class _Multiples:
+    """SPAKE2's fixed point S, with its products by one code's scalar and by its negation
+    worked out once: a stand-in for S that answers those two at once, and works out any
+    other product as S itself does."""
+
+    def __init__(self, password: bytes) -> None:
+        params = DefaultParams
+        scalar = params.group.password_to_scalar(password)
+        self.point: Any = params.S
+        self.known: dict[int, Any] = {n: self.point.scalarmult(n) for n in (scalar, -scalar)}
+
+    def scalarmult(self, n: int) -> Any:
+        found = self.known.get(n)
+        return found if found is not None else self.point.scalarmult(n)
+
+
+@functools.lru_cache(maxsize=8)
+def _multiples(password: bytes) -> _Multiples:
+    """S's products by `password`'s scalar, once a code (a table keeps one code at a time)."""
+    return _Multiples(password)
+
+
+class _SteadySPAKE2(SPAKE2_Symmetric):  # type: ignore[misc]  # spake2 is untyped
+    """The symmetric SPAKE2 of the `spake2` package, every step its own, but for where the
+    products of S by the code's scalar come from: worked out once a code (`_multiples`),
+    not at every exchange. The package multiplies in pure Python, one doubling a bit of the
+    number and one addition a bit set, so each exchange's time would tell a stranger who
+    times the table something of the code (benchmarks/pake_timing.py); the other products
+    of an exchange are by its own random number."""
+
+    def my_blinding(self) -> _Multiples:
+        return _multiples(self.pw)
+
+    def my_unblinding(self) -> _Multiples:
+        return _multiples(self.pw)
+
+
 def _pake(code: str) -> SPAKE2_Symmetric:
-    return SPAKE2_Symmetric(code.encode(), idSymmetric=_IDENTITY)
+    return _SteadySPAKE2(code.encode(), idSymmetric=_IDENTITY)
 
 
 class Channel:

@@ -283,6 +283,9 @@ class Door:
             visitor.waiting = None
             if visitor in self._queue:
                 self._queue.remove(visitor)
+            # the future holds the exception that may end the wait, whose traceback holds
+            # this frame: the frame lets go of the future, or the two are garbage to collect
+            del waiting
 
     def _grant(self) -> None:
         """Give the turns due now; come back when the next one may be."""

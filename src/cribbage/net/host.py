@@ -407,12 +407,17 @@ class Host:
         if not self.closing and listening.fileno() >= 0:
             self.loop.add_reader(listening.fileno(), self._accept, listening)
 
-    async def _admit(self, sock: socket.socket, door: _DoorSide, visitor: Visitor) -> None:
-        """A connection the door let in: its reader and writer, then `_handle`."""
-        task = asyncio.current_task()
+    def _watch(self, task: asyncio.Task[None] | None) -> None:
+        """Keep `task`, a connection's, to end it when the table closes (and not in a local
+        variable of its own frame: a task and its frame holding each other are garbage the
+        collector must find, and thousands of connections make its passes long)."""
         assert task is not None
         self._handlers.add(task)
         task.add_done_callback(self._handlers.discard)
+
+    async def _admit(self, sock: socket.socket, door: _DoorSide, visitor: Visitor) -> None:
+        """A connection the door let in: its reader and writer, then `_handle`."""
+        self._watch(asyncio.current_task())
         reader = asyncio.StreamReader()
         try:
             transport, protocol = await self.loop.connect_accepted_socket(
@@ -664,10 +669,10 @@ class Host:
                 sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         conn: _Conn | None = None
         try:
-            try:
-                conn = await asyncio.wait_for(
-                    self._introduce(reader, writer, visitor), HANDSHAKE_SECONDS
-                )
+            try:  # not wait_for, whose task for the handshake, holding the exception that
+                # ends it, and the frame waiting on it, hold each other: garbage to collect
+                async with asyncio.timeout(HANDSHAKE_SECONDS):
+                    conn = await self._introduce(reader, writer, visitor)
             finally:
                 self.door.left(visitor)
                 self._report()
@@ -827,7 +832,8 @@ class Host:
         channel = conn.channel
         while not conn.closed:
             try:
-                data = await asyncio.wait_for(channel.receive(), SILENCE_SECONDS)
+                async with asyncio.timeout(SILENCE_SECONDS):
+                    data = await channel.receive()
             except TimeoutError:
                 self._close_conn(conn, "Nothing was heard from you for 15 seconds.")
                 return
