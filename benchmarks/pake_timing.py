@@ -4,14 +4,19 @@
 The key exchange (`cribbage.net.channel`: SPAKE2 over Ed25519, from the pure-Python `spake2`)
 is big-integer arithmetic in Python, and the table's share of it uses the join code. If its
 time depends on the code, someone who times the table's answers learns something of the
-code. This times the table's two steps with `time.perf_counter_ns`, in this process:
+code. The package multiplies a point by a number with a doubling for each bit of the number
+and an addition for each bit set, so a product by the code's scalar (the code hashed to a
+number below the group's order) takes a time that follows that scalar's bits; the table
+works out its two such products, by the scalar and by its negation (the order less the
+scalar), once a code, and each exchange only adds them. This times the table's two steps
+with `time.perf_counter_ns`, in this process:
 
-- start(): the table's message, made before it reads the player's: a random point plus a
-  fixed point times the code's scalar (the code hashed to a number below the group's order);
+- start(): the table's message, made before it reads the player's: a random point (the
+  base point times the exchange's random scalar) plus the fixed point times the code's;
 - finish(): the shared key from the player's message: the fixed point times the negated
-  scalar (the order less the scalar), added to the player's point, then times the random
-  scalar. It is timed on messages from a player with the same code and from one with a wrong
-  code, as a guesser sends.
+  scalar, added to the player's point, then times the random scalar. It is timed on
+  messages from a player with the same code and from one with a wrong code, as a guesser
+  sends.
 
 Each code gets `--exchanges` of each kind, all in one random order (`--seed`), so that
 whatever else the machine does falls on every code alike; nothing is pinned, and the load
@@ -19,8 +24,9 @@ average is printed before and after. The first code is measured a second time, a
 code: the difference between its two runs is the noise that differences between codes must
 stand out from. The random scalar's own bits make every exchange's time vary as well.
 
-For each step the table gives per code the bit length and set bits of the scalar that the
-step multiplies by (each bit costs a doubling, each set bit an addition too), and the median,
+For each step the table gives per code the bit length and set bits of the code's scalar that
+the step would multiply by, were its products not made once a code (each bit a doubling,
+each set bit an addition too), and the median,
 mean and 10th and 90th percentiles in µs. Below it: the largest difference of medians
 between codes, in µs and as a share of the median, against the difference between the same
 code's two runs; a permutation test of it (the codes' times shuffled among the codes
@@ -39,7 +45,7 @@ network's jitter, so a lower bound; the time it takes assumes that a table judge
 
     python benchmarks/pake_timing.py                   # 1,000 exchanges each (some 5 minutes)
     python benchmarks/pake_timing.py --exchanges 20    # a quick run (the smoke test's)
-    python benchmarks/pake_timing.py --codes 7-amber-otter 1-bay-fox --seed 2
+    python benchmarks/pake_timing.py --codes 7-amber-otter-cello-maple 1-bay-fox-oak-elm
     python benchmarks/pake_timing.py --search 1000000  # the lightest and heaviest codes
 
 `--search N` draws N codes as a table does and prints those whose scalars need the fewest and
@@ -66,16 +72,15 @@ from typing import Final, Literal
 from spake2.parameters.ed25519 import ParamsEd25519
 
 from cribbage.net.channel import _pake  # the very object a table makes for its code
-from cribbage.net.codes import NUMBERS, WORDS, CodeError, new_code, parse_code
-from cribbage.net.host import WRONG_CODES
+from cribbage.net.codes import CODE_SPACE, CodeError, new_code, parse_code
 
 CODES: Final = (
-    "7-amber-otter",  # the documents' example
-    "1-bay-fox",  # the smallest number and short words
-    "999-bluebell-squirrel",  # the largest number and the longest words
-    "7-amber-otter-cello-maple",  # five parts, as a code made up for --code may have
-    "756-bamboo-larch",  # the fewest doublings and additions of a million codes (--search)
-    "520-falcon-fox",  # the most of a million codes
+    "7-amber-otter-cello-maple",  # the documents' example
+    "1-bay-fox-oak-elm",  # the smallest number and short words
+    "999-bluebell-squirrel-blossom-juniper",  # the largest number and long words
+    "621-shore-sky-apple-daisy",  # the fewest doublings and additions of a million (--search)
+    "510-beacon-ginger-wren-rose",  # the most of a million codes
+    "500-otter-owl-elm-bay",  # a round number and the shortest words
 )
 RATE: Final = 10
 """The most codes a table judges in a second, from everyone together."""
@@ -363,9 +368,8 @@ def conclude(verdicts: Sequence[Verdict], codes: int, exchanges: int) -> str:
         what = f"Seeing a difference of {difference:.1f} µs between codes would take"
     parts.append(
         f"{what} {needed:,.0f} timed exchanges ({duration(needed / RATE)} at {RATE} a second), "
-        f"on this machine without a network's jitter. A table draws a new code after "
-        f"{WRONG_CODES} wrong codes, but anyone who connects can time its start, whether or not "
-        f"they go on to have a code judged."
+        f"on this machine without a network's jitter; each costs a stranger one of the door's "
+        f"turns, and counts as a wrong try."
     )
     return " ".join(parts)
 
@@ -401,7 +405,7 @@ def search(count: int, rng: random.Random) -> None:
     heaviest = max(costs, key=lambda code: costs[code].work)
     for name, code in (("lightest", lightest), ("heaviest", heaviest)):
         print(f"{name}: {code} {costs[code]}")
-    space = math.log2(len(NUMBERS) * len(WORDS) ** 2)
+    space = math.log2(CODE_SPACE)
     for what, key in (
         ("start's set bits", lambda s: (s.start_set,)),
         ("finish's set bits", lambda s: (s.finish_set,)),

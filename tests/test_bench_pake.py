@@ -32,12 +32,20 @@ def test_codes_on_the_command_line_are_read_as_join_codes(
     pake_timing = script("benchmarks/pake_timing.py")
     assert (
         pake_timing.main(
-            ["--exchanges", "3", "--shuffles", "10", "--codes", "7 Amber Otter", "1-bay-fox"]
+            [
+                "--exchanges",
+                "3",
+                "--shuffles",
+                "10",
+                "--codes",
+                "7 Amber Otter cello maple",
+                "1-bay-fox-oak-elm",
+            ]
         )
         == 0
     )
     out = capsys.readouterr().out
-    assert "  7-amber-otter (again) " in out and "  1-bay-fox " in out
+    assert "  7-amber-otter-cello-maple (again) " in out and "  1-bay-fox-oak-elm " in out
     with pytest.raises(SystemExit):
         pake_timing.main(["--codes", "7-amber"])
-    assert "three parts" in capsys.readouterr().err
+    assert "a number and four words" in capsys.readouterr().err
