@@ -62,6 +62,7 @@ __all__ = [
     "hello",
     "join_handshake",
     "read_frame",
+    "ready",
     "table_handshake",
     "write_frame",
 ]
@@ -237,7 +238,8 @@ class _Multiples:
 
 @functools.lru_cache(maxsize=8)
 def _multiples(password: bytes) -> _Multiples:
-    """S's products by `password`'s scalar, once a code (a table keeps one code at a time)."""
+    """S's products by `password`'s scalar, once a code (a table keeps one code at a time,
+    and a player joins one table or two)."""
     return _Multiples(password)
 
 
@@ -258,6 +260,13 @@ class _SteadySPAKE2(SPAKE2_Symmetric):  # type: ignore[misc]  # spake2 is untype
 
 def _pake(code: str) -> SPAKE2_Symmetric:
     return _SteadySPAKE2(code.encode(), idSymmetric=_IDENTITY)
+
+
+def ready(code: str) -> None:
+    """Work out the products the key exchanges with `code` need, now (a table does when it
+    opens and when it draws a new code), so that not even the first exchange takes longer
+    for them."""
+    _multiples(code.encode())
 
 
 class Channel:

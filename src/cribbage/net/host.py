@@ -55,7 +55,15 @@ from ..tables.news import SEAT_PLACES, Inbox, LiveTable, Presence
 from ..text import listed, visible
 from ..view import view_for
 from . import messages as m
-from .channel import Channel, ChannelError, Refusal, TooLarge, WrongCode, table_handshake
+from .channel import (
+    Channel,
+    ChannelError,
+    Refusal,
+    TooLarge,
+    WrongCode,
+    ready,
+    table_handshake,
+)
 from .codes import new_code
 from .door import Busy, Door, Visitor
 
@@ -334,6 +342,7 @@ class Host:
         game = new_game(self.game_config, seed=0, dealer=0)
         Computer(self.level, 0).act(view_for(game, 1))
         score_hand(game.hands[0][:4], game.hands[0][4])
+        ready(self.code)
         gc.collect()
         gc.freeze()
 
@@ -641,6 +650,7 @@ class Host:
         """Draw a new join code: the old one no longer opens the door. The people seated
         are told the new one (to join again with); onlookers are not."""
         self.code = new_code()
+        ready(self.code)
         for seat in self.seats:
             if seat.conn is not None:
                 self._send(seat.conn, {"type": "code", "code": self.code})
