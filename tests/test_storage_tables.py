@@ -3,8 +3,12 @@ field that is not valid is refused in a sentence."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from cribbage.net.codes import parse_code
+from cribbage.people import strong_code
 from cribbage.record import Recorder
 from cribbage.rules import GameConfig
 from cribbage.storage.saves import SavedMatch, UnusableSaveError
@@ -12,12 +16,13 @@ from cribbage.storage.tables import PEOPLE, TableSnapshot, from_saved, to_saved
 
 SNAPSHOT = TableSnapshot(
     Recorder.start(7, GameConfig(players=3)),
-    "7-amber-otter",
+    "7-amber-otter-cello-maple",
     ("Ann", None, "Bob"),
     "easy",
     headless=False,
     port=40121,
     bind="127.0.0.1",
+    tickets=(None, None, b"t" * 32),
 )
 
 
@@ -28,15 +33,32 @@ def kept(snapshot: TableSnapshot) -> TableSnapshot:
 
 def test_a_table_comes_back_with_its_code_people_level_port_and_address() -> None:
     back = kept(SNAPSHOT)
-    assert (back.code, back.names, back.level, back.headless) == (
-        "7-amber-otter",
+    assert (back.code, back.names, back.level, back.headless, back.tickets) == (
+        "7-amber-otter-cello-maple",
         ("Ann", None, "Bob"),
         "easy",
         False,
+        (None, None, b"t" * 32),  # the host's seat has none, nor a computer's
     )
     assert (back.port, back.bind) == (40121, "127.0.0.1")
     assert back.recorder.record == SNAPSHOT.recorder.record
     assert to_saved(SNAPSHOT).options["level"] == PEOPLE  # filed apart from the levels
+
+
+def test_a_table_kept_by_the_last_version_opens_with_a_strong_code_and_no_tickets() -> None:
+    saved = to_saved(replace(SNAPSHOT, code="7-amber-otter", tickets=()))
+    for seat in range(3):
+        saved.options.pop(f"ticket{seat}", None)
+    back = from_saved(SavedMatch.from_json(saved.to_json()))
+    assert back.tickets == (None, None, None)  # its seats go back by name
+    notes: list[str] = []
+    opened = strong_code(back, notes)
+    assert parse_code(opened.code) == opened.code != "7-amber-otter"
+    assert notes == [
+        "The kept table's join code was of an older, shorter kind, too easily guessed: its "
+        f"code is now {opened.code}."
+    ]
+    assert strong_code(SNAPSHOT, notes) is SNAPSHOT and len(notes) == 1
 
 
 def test_a_table_kept_before_ports_were_kept_opens_on_the_default() -> None:
@@ -61,6 +83,9 @@ def test_a_table_kept_before_ports_were_kept_opens_on_the_default() -> None:
         ("bind", "", "it keeps an address that is not valid"),
         ("bind", "127.0.0.1\n", "it keeps an address that is not valid"),
         ("bind", 127, "it keeps an address that is not valid"),
+        ("ticket2", "short", "it keeps a seat's ticket that is not valid"),
+        ("ticket1", 5, "it keeps a seat's ticket that is not valid"),
+        ("ticket3", None, "it keeps more seats than its game has"),
     ],
 )
 def test_a_field_that_is_not_valid_is_refused_in_a_sentence(

@@ -149,7 +149,7 @@ def _host(args: argparse.Namespace) -> int:
         keeper = _TableKeeper(storage)
         resume: TableSnapshot | None = None
         if args.resume:
-            resume = keeper.resume(headless)
+            resume = strong_code(keeper.resume(headless), keeper.notes)
         else:
             keeper.set_aside()
         printer = _Printer(options.game_config()) if headless else None
@@ -195,6 +195,22 @@ def _host(args: argparse.Namespace) -> int:
                 flush=True,
             )
         return status
+
+
+def strong_code(snapshot: TableSnapshot, notes: list[str]) -> TableSnapshot:
+    """`snapshot`, with a new join code if its own is of the shorter kind an older version
+    drew (which this version refuses as too easily guessed), said in `notes`."""
+    from .net.codes import new_code
+
+    try:
+        parse_code(snapshot.code)
+    except CodeError:
+        snapshot = replace(snapshot, code=new_code())
+        notes.append(
+            "The kept table's join code was of an older, shorter kind, too easily guessed: "
+            f"its code is now {snapshot.code}."
+        )
+    return snapshot
 
 
 def _port(asked: int | None, resume: TableSnapshot | None) -> int:
