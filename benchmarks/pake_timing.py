@@ -47,6 +47,7 @@ network's jitter, so a lower bound; the time it takes assumes that a table judge
     python benchmarks/pake_timing.py --exchanges 20    # a quick run (the smoke test's)
     python benchmarks/pake_timing.py --codes 7-amber-otter-cello-maple 1-bay-fox-oak-elm
     python benchmarks/pake_timing.py --search 1000000  # the lightest and heaviest codes
+    python benchmarks/pake_timing.py --package         # the spake2 package's own exchange
 
 `--search N` draws N codes as a table does and prints those whose scalars need the fewest and
 the most doublings and additions (the two in `CODES` came from `--search 1000000 --seed 1`),
@@ -129,11 +130,13 @@ def scalars(code: str) -> Scalars:
     )
 
 
-def exchange(code: str, peer_code: str) -> tuple[int, int]:
+def exchange(code: str, peer_code: str, *, package: bool = False) -> tuple[int, int]:
     """Nanoseconds the table with `code` takes to start and to finish a key exchange with a
     player using `peer_code` (the package's own exchange: whose work is not timed, and does
-    not touch the table's products, which it made when it opened)."""
-    table = _pake(code)
+    not touch the table's products, which it made when it opened). With `package`, the
+    table's side is the package's own exchange too, which multiplies by the code's scalar
+    at every exchange."""
+    table = SPAKE2_Symmetric(code.encode(), idSymmetric=IDENTITY) if package else _pake(code)
     peer = SPAKE2_Symmetric(peer_code.encode(), idSymmetric=IDENTITY)
     before = time.perf_counter_ns()
     table.start()
@@ -379,7 +382,7 @@ def conclude(verdicts: Sequence[Verdict], codes: int, exchanges: int) -> str:
 
 
 def measure(
-    codes: Sequence[str], again: str, exchanges: int, rng: random.Random
+    codes: Sequence[str], again: str, exchanges: int, rng: random.Random, package: bool = False
 ) -> dict[tuple[str, Step], list[float]]:
     """Times in µs of each step for each code (and the first code's second run), the
     exchanges of every code and kind shuffled into one order."""
@@ -390,13 +393,13 @@ def measure(
     for code in codes:  # as each table does when it opens, or draws a new code
         ready(code)
     for code in codes[:3]:  # warm the caches and the interpreter's specializations
-        exchange(code, code)
+        exchange(code, code, package=package)
     for label, wrong in order:
         code = codes[0] if label == again else label
         peer = code
         while wrong and peer == code:
             peer = new_code(rng)
-        started, finished = exchange(code, peer)
+        started, finished = exchange(code, peer, package=package)
         times[label, "start"].append(started / 1000)
         times[label, "finish, wrong code" if wrong else "finish, same code"].append(finished / 1000)
     return times
@@ -432,6 +435,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shuffles", type=int, default=1000, help="of the permutation test")
     parser.add_argument("--search", type=int, default=0, help="find unusual codes among N")
+    parser.add_argument(
+        "--package",
+        action="store_true",
+        help="time the spake2 package's own exchange, which multiplies by the code's scalar "
+        "at every exchange, as the table did before",
+    )
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     if args.search:
@@ -451,7 +460,7 @@ def main(argv: list[str] | None = None) -> int:
         f"with a wrong one, in one random order (seed {args.seed})"
     )
     began = time.monotonic()
-    times = measure(codes, again, args.exchanges, rng)
+    times = measure(codes, again, args.exchanges, rng, args.package)
     print(
         f"measured in {time.monotonic() - began:.0f} s; load average afterwards "
         + " ".join(f"{load:.2f}" for load in os.getloadavg())
