@@ -222,6 +222,10 @@ def test_the_host_swaps_two_seats_by_their_numbers_and_draws_a_new_code() -> Non
 
 def test_a_player_moves_to_another_seat_by_its_number() -> None:
     table = Waiting([])
-    screen, _, _ = wait(table, ["1", "2", "9"], can_start=False)
-    assert table.sat == [0]  # seat 2 is Ann's own; the table says whether seat 1 is free
-    assert "1-2 change seat   m talk   q leave" in screen.text()
+    table.config = GameConfig(players=3)
+    table.seats = Seats((*ANN_AND_BOB, SeatInfo("", Presence.EMPTY)), False)
+    screen, _, _ = wait(table, ["1", "2", "3", "9"], can_start=False)
+    assert table.sat == [0, 2]  # seat 2 is Ann's own; the table says whether the others are free
+    assert "1-3 change seat   m talk   q leave" in screen.text()
+    two, _, _ = wait(Waiting([]), [], can_start=False)
+    assert "change seat" not in two.text()  # at a table of two, there is nowhere to go

@@ -311,7 +311,7 @@ def _bottom(
     else:
         waiting = f"Waiting for {starter} to {'go on with' if resumed else 'start'} the game."
     keys = ["Enter start"] if can_start else []
-    if not resumed and table.place is not None and players > 1:
+    if not resumed and table.place is not None and players > 2:  # two: nobody to move
         keys.append(f"1-{players} {'swap seats' if hosting is not None else 'change seat'}")
     if hosting is not None:
         keys.append(f"{CODE_KEY} new code")
