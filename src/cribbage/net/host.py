@@ -87,8 +87,9 @@ SILENCE_SECONDS: Final = 15.0
 """A player heard nothing from for this long is gone (the heartbeat finds it)."""
 MAX_WATCHERS: Final = 8
 FLOOD_MESSAGES: Final = 60
-"""More messages than this in one second, of any kind (refused actions too), is a flood: the
-connection is closed. A program that plays as fast as the table answers sends far fewer."""
+"""More messages than this in one second is a flood: the connection is closed. Every message
+counts, refused actions too, but for the actions the table takes (a program may play as fast
+as the game goes, which the game's own length bounds)."""
 TALK_MESSAGES: Final = 5
 TALK_SECONDS: Final = 10.0
 """At most `TALK_MESSAGES` lines of talk in `TALK_SECONDS` from one player."""
@@ -360,7 +361,7 @@ class Host:
         self._pakes.shutdown(wait=False, cancel_futures=True)
         self._keeping.shutdown(wait=True)  # the last step is kept before the program ends
 
-    def call(self, function: Callable[[], None]) -> None:
+    def call(self, function: Callable[[], object]) -> None:
         """Run `function` in the server's thread (from any thread)."""
         with contextlib.suppress(RuntimeError):  # closed: nothing is done any more
             self.loop.call_soon_threadsafe(function)
@@ -866,14 +867,16 @@ class Host:
             except m.MessageError as err:
                 self._close_conn(conn, f"The table cannot read a message: {err}.")
                 return
-            self._dispatch(conn, message)
+            if self._dispatch(conn, message):  # the game went on: its own pace, no flood
+                conn.recent.pop()
             await self._drain(conn)
 
     async def _drain(self, conn: _Conn) -> None:
         with contextlib.suppress(ConnectionError, OSError):
             await conn.channel.writer.drain()
 
-    def _dispatch(self, conn: _Conn, message: m.FromPlayer) -> None:
+    def _dispatch(self, conn: _Conn, message: m.FromPlayer) -> bool:
+        """Act on `message`; True when it was an action the table took."""
         match message:
             case m.Ping():
                 self._send(conn, {"type": "pong"})
@@ -890,7 +893,7 @@ class Host:
                     self._close_conn(conn, "An onlooker only watches and talks.")
             case m.TakeAction(action):
                 assert conn.seat is not None
-                self._take(conn, conn.seat, action)
+                return self._take(conn, conn.seat, action)
             case m.Talk(text):
                 self._talk(conn, text)
             case m.Start():
@@ -908,24 +911,26 @@ class Host:
                     self.give(seat)
             case m.Sit(seat):
                 self._sit(conn, seat)
+        return False
 
-    def _take(self, conn: _Conn, seat: int, action: Action) -> None:
+    def _take(self, conn: _Conn, seat: int, action: Action) -> bool:
         if action.seat != seat:
             self._close_conn(conn, "An action was sent for another player's seat.")
-            return
+            return False
         if self.core is None:
             self._close_conn(conn, "An action was sent before the game started.")
-            return
+            return False
         if not self.playing:  # a table opened again, before the host goes on with it
             self._send(conn, m.text_message("refused", "The game goes on once the host says so."))
-            return
-        self.act(seat, action, conn)
+            return False
+        return self.act(seat, action, conn)
 
-    def act(self, seat: int, action: Action, conn: _Conn | None = None) -> None:
-        """`seat`'s action, checked by the engine; the news goes to every seat."""
+    def act(self, seat: int, action: Action, conn: _Conn | None = None) -> bool:
+        """`seat`'s action, checked by the engine; the news goes to every seat. True when
+        the engine took it."""
         core = self.core
         if core is None or seat in core.computers:
-            return
+            return False
         try:
             events = core.apply(action)
         except NotYourTurnError as err:
@@ -933,15 +938,16 @@ class Host:
                 self._close_conn(conn, f"An action out of turn: {err}")
             else:
                 self._post_local(Refused(str(err)))
-            return
+            return False
         except CribbageError as err:
             if conn is not None:
                 self._send(conn, m.text_message("refused", str(err)))
             else:
                 self._post_local(Refused(str(err)))
-            return
+            return False
         self._broadcast(events, seat)
         self._advance()
+        return True
 
     def _talk(self, conn: _Conn, text: str) -> None:
         now = time.monotonic()
