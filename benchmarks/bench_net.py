@@ -234,8 +234,8 @@ def _port(out: Path, process: subprocess.Popen[bytes]) -> int:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         for line in out.read_text(errors="replace").splitlines():
-            if line.startswith("Join with:"):
-                address = line.split()[4]
+            if "cribbage --join " in line:  # the line may be "Join with:" alone, then this
+                address = line.split("--join ")[1].split()[0]
                 return int(address.rpartition(":")[2])
         if process.poll() is not None:
             raise BenchError(f"The host ended at once: {out.read_text(errors='replace')[:500]}")

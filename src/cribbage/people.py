@@ -281,8 +281,19 @@ class _TableKeeper:
 
 
 def _join_lines(where: Sequence[str], code: str) -> list[str]:
+    """How to join, the command whole on a line of its own (to copy) when the line it would
+    begin is wider than the terminal's 80 columns.
+
+    >>> _join_lines(["127.0.0.1:7121"], "7-amber-otter-cello-maple")
+    ['Join with: cribbage --join 127.0.0.1:7121 --code 7-amber-otter-cello-maple']
+    >>> _join_lines(["192.168.100.200:7121"], "424-lemon-cinder-kestrel-thunder")[0]
+    'Join with:'
+    """
     first, *others = where
-    lines = [f"Join with: cribbage --join {first} --code {code}"]
+    command = f"cribbage --join {first} --code {code}"
+    lines = [f"Join with: {command}"]
+    if len(lines[0]) > LINE_WIDTH:
+        lines = ["Join with:", f"  {command}"]
     if others:
         lines.append(f"  (or at {', '.join(others)})")
     return lines
@@ -340,7 +351,7 @@ def _commands(host: object, printer: _Printer) -> None:
                 host.close()
                 return
             elif word:
-                printer.notice(HEADLESS_COMMANDS)
+                printer.notice(textwrap.fill(HEADLESS_COMMANDS, LINE_WIDTH))
 
 
 def _what(host: object) -> str:
