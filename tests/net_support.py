@@ -15,8 +15,9 @@ import concurrent.futures
 import contextlib
 import json
 import queue
+import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Final, TypeVar
@@ -52,6 +53,7 @@ __all__ = [
     "on_host",
     "open_table",
     "seats_news",
+    "serving",
     "start_game",
     "wait_for_news",
 ]
@@ -128,6 +130,34 @@ def open_table(
         host.close()
         if host.thread is not None:
             host.thread.join(WAIT)
+
+
+Handler = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+
+@contextlib.contextmanager
+def serving(handler: Handler) -> Iterator[int]:
+    """A program of the test's own on 127.0.0.1, at a port the system chose (yielded), that
+    answers each connection with `handler`, in a thread of its own; stopped at the end,
+    whatever happened."""
+    loop = asyncio.new_event_loop()
+    ready: concurrent.futures.Future[int] = concurrent.futures.Future()
+    stop = asyncio.Event()
+
+    async def serve() -> None:
+        server = await asyncio.start_server(handler, LOCAL, 0)
+        ready.set_result(server.sockets[0].getsockname()[1])
+        async with server:
+            await stop.wait()
+
+    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
+    thread.start()
+    try:
+        yield ready.result(WAIT)
+    finally:
+        loop.call_soon_threadsafe(stop.set)
+        thread.join(WAIT)
+        loop.close()
 
 
 def on_host(host: Host, function: Callable[[], T]) -> T:

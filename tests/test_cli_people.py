@@ -4,7 +4,6 @@ and status 2; a table that cannot be opened or joined is one sentence and status
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import errno
 import json
@@ -27,6 +26,7 @@ from cribbage.net.host import Host, why
 from cribbage.people import addresses, join_address
 from cribbage.rules import GameConfig
 
+from .net_support import serving
 from .terminal import Terminal
 
 
@@ -162,9 +162,6 @@ def last_version_table() -> Iterator[int]:
 
 def _answering(answer: dict[str, object]) -> Iterator[int]:
     """A port of the loopback that answers each hello with `answer`, and hangs up."""
-    loop = asyncio.new_event_loop()
-    ready: concurrent.futures.Future[int] = concurrent.futures.Future()
-    stop = asyncio.Event()
 
     async def table(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(Exception):
@@ -173,20 +170,8 @@ def _answering(answer: dict[str, object]) -> Iterator[int]:
             await writer.drain()
         writer.close()
 
-    async def serve() -> None:
-        server = await asyncio.start_server(table, "127.0.0.1", 0)
-        ready.set_result(server.sockets[0].getsockname()[1])
-        async with server:
-            await stop.wait()
-
-    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
-    thread.start()
-    try:
-        yield ready.result(10)
-    finally:
-        loop.call_soon_threadsafe(stop.set)
-        thread.join(10)
-        loop.close()
+    with serving(table) as port:
+        yield port
 
 
 def test_a_table_of_the_last_version_is_one_sentence(

@@ -15,7 +15,6 @@ tests of time limits, whose limits are made short.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import dataclasses
 import hashlib
@@ -23,7 +22,6 @@ import json
 import os
 import socket
 import struct
-import threading
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
@@ -53,8 +51,6 @@ from cribbage.tables.news import Presence, SeatInfo
 
 from .net_support import (
     CODE,
-    LOCAL,
-    WAIT,
     Game,
     OpenTable,
     Person,
@@ -62,6 +58,7 @@ from .net_support import (
     on_host,
     open_table,
     seats_news,
+    serving,
     start_game,
     wait_for_news,
 )
@@ -683,9 +680,6 @@ def test_a_player_who_leaves_hears_of_no_lost_connection() -> None:
 def hostile_table(*messages: dict[str, Any]) -> Iterator[int]:
     """A table on the loopback that shakes hands as a table does, welcomes the player, then
     sends `messages` (whatever they hold) and waits for the player to hang up."""
-    loop = asyncio.new_event_loop()
-    ready: concurrent.futures.Future[int] = concurrent.futures.Future()
-    stop = asyncio.Event()
 
     async def table(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         with contextlib.suppress(Exception):
@@ -698,20 +692,8 @@ def hostile_table(*messages: dict[str, Any]) -> Iterator[int]:
             await reader.read()
         writer.close()
 
-    async def serve() -> None:
-        server = await asyncio.start_server(table, LOCAL, 0)
-        ready.set_result(server.sockets[0].getsockname()[1])
-        async with server:
-            await stop.wait()
-
-    thread = threading.Thread(target=loop.run_until_complete, args=(serve(),), daemon=True)
-    thread.start()
-    try:
-        yield ready.result(WAIT)
-    finally:
-        loop.call_soon_threadsafe(stop.set)
-        thread.join(WAIT)
-        loop.close()
+    with serving(table) as port:
+        yield port
 
 
 ESCAPES: Final = "\x1b[2J\x1b]0;owned\x07\u202e\x9b"
