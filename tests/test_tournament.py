@@ -91,7 +91,7 @@ def test_summary_counts_each_seat_of_a_side() -> None:
 
 def test_command_line_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["expert", "grandmaster", "--games", "2"]) == 2
-    assert "Unknown level 'grandmaster'" in capsys.readouterr().err
+    assert "Unknown player 'grandmaster'" in capsys.readouterr().err
     assert main(["expert", "classic", "--games", "3"]) == 2
     assert "multiple of 2" in capsys.readouterr().err
     assert main(["expert", "classic", "--games", "4", "--game", "three-handed"]) == 2

@@ -15,7 +15,10 @@ With partners the first player's two computers sit against the second's, and a p
 swaps the partnerships. Five-card cribbage is played in pairs to 61.
 
 A player is a level (`easy`, `classic`, `expert`), optionally with expert settings after a
-colon, e.g. `expert:crib=random,pegging=off` (see `cribbage.computer.settings.Settings`).
+colon, e.g. `expert:crib=random,pegging=off` (see `cribbage.computer.settings.Settings`), or
+a sparring partner registered under a name of its own (`cribbage.computer.strategy.register`:
+the benchmarks' players of other styles), with its settings after the colon. Every player
+takes the same place: a `Computer` deciding by its `Strategy`.
 """
 
 from __future__ import annotations
@@ -32,8 +35,8 @@ from dataclasses import dataclass, field
 from typing import Final, TextIO
 
 from .cards import Card
-from .computer import LEVELS, Computer
-from .computer.settings import EXPERT, Settings, parse_settings
+from .computer import Computer
+from .computer.strategy import strategy_for
 from .events import Dealt, GameResult, HandOver, Reason, Scored, StarterTurned
 from .rules import Action, CutStarter, GameConfig, Phase, apply, cut_range, new_game, pending
 from .variants import Variant
@@ -59,35 +62,35 @@ CATEGORIES: Final = ("hand", "crib", "pegging", "heels")
 
 @dataclass(frozen=True, slots=True)
 class Player:
-    """A contestant: a level and, for the expert, its settings."""
+    """A contestant: a level or a registered sparring partner
+    (`cribbage.computer.strategy.register`), with its settings as written after the colon."""
 
     level: str
-    settings: Settings = EXPERT
+    settings: str = ""
     name: str = ""
 
     def computer(self, seed: int) -> Computer:
         """A fresh computer of this kind."""
-        return Computer(self.level, seed=seed, settings=self.settings)
+        spec = f"{self.level}:{self.settings}" if self.settings else self.level
+        return Computer.playing(strategy_for(spec, seed))
 
     def __str__(self) -> str:
         return self.name or self.level
 
 
 def parse_player(text: str) -> Player:
-    """A player from 'level' or 'level:setting=value,...'.
+    """A player from 'name' or 'name:setting=value,...': a level, or a sparring partner
+    registered with `cribbage.computer.strategy.register`.
 
     Raises:
-        ValueError: an unknown level or setting (the message is a sentence for the user).
+        ValueError: an unknown player or setting (the message is a sentence for the user).
 
-    >>> parse_player("expert:crib=random").settings.crib
+    >>> parse_player("expert:crib=random").computer(1).settings.crib
     'random'
     """
+    strategy_for(text, 0)  # says what is wrong with it, if anything
     level, _, rest = text.partition(":")
-    if level not in LEVELS:
-        raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
-    if rest and level != "expert":
-        raise ValueError("Only the expert level takes settings.")
-    return Player(level, parse_settings(rest) if rest else EXPERT, text)
+    return Player(level, rest, text)
 
 
 @dataclass(frozen=True, slots=True)
