@@ -13,15 +13,17 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from types import FrameType
-from typing import TYPE_CHECKING, Final, NoReturn, TextIO
 
 from . import __version__
 from .choices import DEFAULT_PORT, LEVELS, MATCH_POINTS, FirstDealer, Overcount, port_number
 from .errors import CribbageError
 
+TYPE_CHECKING = False  # not typing's: importing typing costs a tenth of the start
 if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from types import FrameType
+    from typing import Final, NoReturn, TextIO
+
     from .glyphs import Glyphs
     from .ui import Options
     from .ui.screen import Screen
@@ -367,7 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="with --host: open the table saved when the host last left it, with the same "
         "code, port and address; its players join again to take back their seats",
     )
-    add("--version", action="version", version=f"cribbage {__version__}")
+    add("--version", action=_Version, nargs=0, help="show the program's version and exit")
     return parser
 
 
@@ -383,12 +385,21 @@ BROKEN_PIPE: Final = 128 + 13
 shell reports `cat` ended by it)."""
 
 
+class _Version(argparse.Action):
+    """`--version`: the program's name and version on a line, as is (argparse's own action
+    would wrap it with the help's formatter, loading what only the help needs)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"cribbage {__version__}")
+        parser.exit()
+
+
 def _records() -> str:
     """Where finished matches are filed, for --help (which treats % as a format)."""
-    from .storage.paths import records_directory
+    from .storage.paths import records_text
 
-    where = records_directory()
-    return "the records directory" if where is None else str(where).replace("%", "%%")
+    where = records_text()
+    return "the records directory" if where is None else where.replace("%", "%%")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
