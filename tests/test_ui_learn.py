@@ -20,6 +20,7 @@ from cribbage.learn import (
     show_steps,
 )
 from cribbage.storage.lessons import LESSONS_NAME, LessonProgress, dump_lessons
+from cribbage.ui.draw import LEFT_WIDTH
 from cribbage.ui.game import Quit
 from cribbage.ui.keys import ENTER, LEFT
 from cribbage.ui.learn import (
@@ -389,3 +390,15 @@ def test_characters_that_look_like_digits_are_not_counts() -> None:
 def test_the_list_of_lessons_takes_only_its_own_digits(tmp_path: Path) -> None:
     school, _ = lessons(tmp_path, ["²", "9", "0", "q"])
     assert school.run() is Outcome.LEFT
+
+
+def test_the_show_box_leaves_the_count_of_the_hand_and_the_messages_in_sight() -> None:
+    moves = [("Your play:", "kh"), ("Your play:", "8h"), ("Your play:", "jd")]
+    screen, _ = run_lesson(ThePlay(), THE_PLAY, player(moves))
+    rows = screen.frames[-1].splitlines()
+    top = next(y for y, row in enumerate(rows) if "─ The show ─" in row)
+    said = [row[:LEFT_WIDTH].strip() for row in rows[top - 2 : top]]
+    assert said == ["Fifteen two, fifteen four, and a pair", "is six"]  # no word alone
+    box = [row for row in rows[top:] if row.startswith(("┌", "│", "└"))]
+    assert all(row[:LEFT_WIDTH].rstrip()[-1] in "┐│┘" for row in box)  # left of the messages
+    assert "Your crib 2♦ 2♠ 4♥ K♠ + A♣: 6" in screen.frames[-1]

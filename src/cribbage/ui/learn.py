@@ -14,7 +14,6 @@ and from the game's words (`words.coach_lines`, `words.play_words`, `Speaker`).
 from __future__ import annotations
 
 import curses
-import textwrap
 from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Final
@@ -51,8 +50,9 @@ from ..rules import Action, Discard, Play, Seat
 from ..scoring import announce_sentence, score_play
 from ..storage.lessons import LessonProgress
 from ..tables import LocalTable, News, Update
+from ..text import wrap
 from ..view import PlayerView
-from .draw import CARD_WIDTH, MIN_COLS, Layout, Painter
+from .draw import CARD_WIDTH, LEFT_WIDTH, MIN_COLS, Layout, Painter, note_lines
 from .game import GameUI, Options, Quit
 from .keys import BACKSPACE, DOWN, END, ENTER, ESCAPE, F10, HOME, LEFT, REDRAW, RESIZE, RIGHT, UP
 from .screen import PLAIN, CursesScreen, Screen, Style, start_colors, wants_color
@@ -93,7 +93,7 @@ def _lines(words: Words, width: int = WIDTH) -> list[str]:
         if lines:
             lines.append("")
         if isinstance(part, str):
-            lines.extend(textwrap.wrap(part, width, break_on_hyphens=False) or [""])
+            lines.extend(wrap(part, width, hyphens=False) or [""])
         else:
             lines.extend(part)
     return lines
@@ -121,12 +121,17 @@ BOX_LINES: Final = 9
 your hand in sight, and one below the table (`LessonUI.tell`, `low`) the cards of the count."""
 
 
-def _pages(words: Words) -> list[list[str]]:
+NARROW: Final = LEFT_WIDTH - 5
+"""The width a low box's words are wrapped to when they have no rows, so that the box
+stays left of the messages (which the lessons point to)."""
+
+
+def _pages(words: Words, width: int = WIDTH) -> list[list[str]]:
     """`words` laid out in boxes of `BOX_LINES` lines at most, broken between paragraphs
     (and inside a paragraph only when it is longer than a box)."""
     pages: list[list[str]] = [[]]
     for part in words:
-        lines = _lines([part])
+        lines = _lines([part], width)
         if pages[-1] and len(pages[-1]) + 1 + len(lines) > BOX_LINES:
             pages.append([])
         elif pages[-1]:
@@ -242,8 +247,9 @@ class LessonUI(GameUI):
         """
         saved = self.overlay, self.prompt, self.keys
         self.set_prompt("", "any key goes on   ? help   q quit")
+        narrow = low and all(isinstance(part, str) for part in words)
         try:
-            for page in _pages(words):
+            for page in _pages(words, NARROW if narrow else WIDTH):
                 if low:
                     self.low_box = (title, page)
                 else:
@@ -258,10 +264,15 @@ class LessonUI(GameUI):
         if fits and self.low_box is not None and self.overlay is None:
             rows, cols = self.screen.size()
             top = Layout.for_game(rows, cols, self.game_table.config).table_y + 5
+            note = self.table.note
+            if note is not None:  # a hand shown: below what is said of its count
+                top += len(note_lines(note.words)) - 1
             title, lines = self.low_box
             height = min(len(lines) + 2, rows - 2 - top)  # just under the count
             below = Painter(_Below(self.screen, top), self.glyphs)
-            below.overlay(Layout.for_size(height, cols), title, lines)
+            narrow = max(map(len, lines), default=0) <= NARROW
+            width = LEFT_WIDTH - 1 if narrow else cols  # beside the messages when it can
+            below.overlay(Layout.for_size(height, width), title, lines)
             self.screen.refresh()
         return fits
 
@@ -847,7 +858,7 @@ def _wrap(text: str, width: int = MIN_COLS - 1) -> list[str]:
     """`text` in lines of `width` at most; a line that fits keeps its spaces."""
     if len(text) <= width:
         return [text] if text else []
-    return textwrap.wrap(text, width, break_on_hyphens=False)
+    return wrap(text, width, hyphens=False)
 
 
 # -- the list of lessons
