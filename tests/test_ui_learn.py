@@ -226,6 +226,7 @@ def test_lesson_two_explains_a_worse_discard_and_asks_again() -> None:
     assert "The dealer gives six cards to each player." in said
     assert "Here the computer deals: the crib is the computer's." in said
     assert "As pone, lay away cards far apart in rank" in said
+    assert "avoid giving the dealer a five: a five makes fifteen with any of the sixteen" in said
     assert (
         "Not the best two: Laying away 6♥ 7♠ keeps about 8 points in hand with the starter, gives the computer's "
         "crib about 6; laying away 10♣ K♣ keeps about 8 points in hand with the starter, gives the computer's crib "
