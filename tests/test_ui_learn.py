@@ -240,6 +240,14 @@ def test_lesson_two_explains_a_worse_discard_and_asks_again() -> None:
     assert "6♥ 7♠ would keep a little more in hand (2 tenths of a point)" in said  # 8.3, 8.1
     assert "─ Not the best two ─" in "\n".join(screen.frames)  # in a box on the screen
     assert "You lay away 10♣ K♣." in screen.frames[-1]
+    assert "Now you cut for the starter" in said
+    assert "Where do you cut the pack?" in "\n".join(screen.frames)  # the cut is yours
+    assert "You cut: the starter is the 3♥." in screen.frames[-1]
+    assert said.splitlines()[-1] == (
+        "The starter: The starter is the 3♥. With it, the four cards you kept (5♦ 6♥ 7♠ J♣) "
+        "count 7: fifteen two, fifteen four, and a run of three is seven. The hint's 8 was "
+        "their average over every starter that could turn up; this one gives 7."
+    )
 
 
 def test_lesson_two_as_dealer_wants_the_pair_in_your_crib() -> None:
@@ -253,6 +261,8 @@ def test_lesson_two_as_dealer_wants_the_pair_in_your_crib() -> None:
     )
     assert "7♣ 10♦ would keep a little more in hand (a tenth of a point)" in said  # 9.7, 9.6
     assert "the crib makes the difference" in said
+    assert "Now the computer, the pone, cuts for the starter." in said
+    assert "The starter: The starter is the K♦." in said  # the computer cut
 
 
 def test_lesson_three_explains_each_thing_the_play_shows() -> None:

@@ -21,7 +21,7 @@ from typing import Final
 from ..cards import Card
 from ..coach import DiscardReview, HandReview, review_decisions, summarize
 from ..computer import DiscardOption
-from ..events import Claimed, CountReset, Dealt, Discarded, Event, HandOver, Shown
+from ..events import Claimed, CountReset, Dealt, Discarded, Event, HandOver, Shown, StarterTurned
 from ..glyphs import UNICODE, Glyphs, choose_glyphs
 from ..learn import (
     A_HAND,
@@ -47,7 +47,7 @@ from ..learn import (
 )
 from ..match import MatchOver
 from ..rules import Action, Discard, Play, Seat
-from ..scoring import announce_sentence, score_play
+from ..scoring import announce, announce_sentence, score_hand, score_play
 from ..storage.lessons import LessonProgress
 from ..tables import LocalTable, News, Update
 from ..text import wrap
@@ -358,6 +358,10 @@ class LayingAway(Script):
         return f"laying away {glyphs.cards(list(option.discard))} {discard_words(option, crib)}"
 
     def after(self, ui: LessonUI, update: Update) -> None:
+        turned = next((e for e in update.events if isinstance(e, StarterTurned)), None)
+        if turned is not None:
+            self._starter(ui, turned.card)
+            self.end(ui)
         if not any(isinstance(e, Discarded) and e.seat == Seat.HUMAN for e in update.events):
             return
         chosen = self.chosen
@@ -379,8 +383,29 @@ class LayingAway(Script):
                 f"Laying away {cards} would keep {more}, but it gives {crib} crib about "
                 f"{abs(most.crib):.0f}: the crib makes the difference."
             )
+        if ui.current.game.dealer == Seat.HUMAN:
+            words.append("Now the computer, the pone, cuts for the starter.")
+        else:
+            words.append("Now you cut for the starter, as in lesson 1.")
         ui.tell("Why these two", words)
-        self.end(ui)
+
+    def _starter(self, ui: LessonUI, starter: Card) -> None:
+        """What the cards kept count with the starter turned, against what the hint
+        expected of them over every starter."""
+        assert self.chosen is not None
+        g = ui.glyphs
+        kept = ui.current.game.kept
+        score = score_hand(kept, starter)
+        expected = round(self.chosen.hand)
+        ui.tell(
+            "The starter",
+            [
+                f"The starter is the {g.card(starter)}. With it, the four cards you kept "
+                f"({g.cards(list(kept))}) count {score.total}: {announce(score)}.",
+                f"The hint's {expected} was their average over every starter that could "
+                f"turn up; this one gives {score.total}.",
+            ],
+        )
 
 
 def _net(points: float) -> str:
