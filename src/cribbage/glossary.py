@@ -41,8 +41,8 @@ class Term:
 _TERMS: Final = (
     Term(
         "peg",
-        "Points are kept on the board: each time you score, you peg, and your front peg "
-        "jumps ahead by the points scored.",
+        "Points are kept on a board with pegs: each time you score, you peg, moving a peg "
+        "ahead by the points scored, so that your front peg shows your score.",
         ("peg", "pegs", "pegged", "pegging", "pegged it"),
     ),
     Term(
@@ -74,6 +74,11 @@ _TERMS: Final = (
         "In the play, the players lay their cards face up one at a time, taking turns, the "
         "pone first.",
         ("the play",),
+    ),
+    Term(
+        "lead",
+        "The player who lays the first card of a count leads.",
+        ("lead", "leads", "led"),
     ),
     Term(
         "tenth card",

@@ -82,7 +82,7 @@ class Lesson:
 
 
 LESSONS: Final = (
-    Lesson("the-game", "The whole game", "a hand from the deal to the show; 121 wins"),
+    Lesson("the-game", "The whole game", "a hand played through, and how a game is won"),
     Lesson("counting", "Counting a hand", "fifteens, pairs, runs, flushes, his nobs"),
     Lesson("laying-away", "Laying away", "the crib, whose it is, which two cards go"),
     Lesson("the-play", "The play", "the count, 15 and 31, pairs, runs, go, last card"),

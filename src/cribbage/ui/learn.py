@@ -293,6 +293,8 @@ class LessonUI(GameUI):
             height = min(len(lines) + 2, rows - 2 - top)  # just under the count
             below = Painter(_Below(self.screen, top), self.glyphs)
             narrow = max(map(len, lines), default=0) <= NARROW
+            if not narrow:  # across the screen: no ends of messages beside it
+                lines = [line.ljust(cols - 4) for line in lines]
             width = LEFT_WIDTH - 1 if narrow else cols  # beside the messages when it can
             below.overlay(Layout.for_size(height, width), title, lines)
             self.screen.refresh()
@@ -369,8 +371,8 @@ class TheGame(Script):
     def _play(self, ui: LessonUI, starter: Card) -> Words:
         heels = " It is a jack: the dealer pegs 2." if starter.rank is Rank.JACK else ""
         return [
-            f"The starter is the {ui.glyphs.card(starter)}.{heels}",
-            define("the play"),
+            f"The starter is the {ui.glyphs.card(starter)}, turned up beside the crib.{heels}",
+            f"{define('the play')} {define('lead')}",
             f"{define('tenth card')} {define('count')}",
             "You peg as you play, for the card you lay:",
             define("fifteen"),
@@ -404,7 +406,7 @@ class TheGame(Script):
                 "The show",
                 [
                     define("the show"),
-                    "A hand scores for the fifteens, pairs and runs among its five cards, and:",
+                    "A hand scores for the fifteens, pairs and runs among its five cards.",
                     define("flush"),
                     define("his nobs"),
                     "The messages on the right say each count; lesson "
@@ -414,9 +416,11 @@ class TheGame(Script):
             )
 
     def hand_over(self, ui: LessonUI) -> None:
+        you, computer = ui.current.game.scores
         ui.tell(
             "The hand is over",
             [
+                f"You have {you} points, the computer {computer}: see the board.",
                 "Then the deal passes to the other player, and hand follows hand until a "
                 "player pegs 121: that player wins at once, even in the middle of the play "
                 "or the show.",
@@ -560,16 +564,17 @@ class ThePlay(Script):
         self.told: set[str] = set()
 
     def start(self, ui: LessonUI) -> None:
-        kept = ui.glyphs.cards(list(ui.current.game.hand))
-        laid = ui.glyphs.cards(list(ui.current.game.discards))
+        game = ui.current.game
+        kept = ui.glyphs.cards(list(game.hand))
+        laid = ui.glyphs.cards(list(game.discards))
+        assert game.starter is not None
         ui.tell(
             _title(self.number),
             [
-                rules_passage("THE STARTER", "Once the crib is made"),
-                rules_passage("THE STARTER", "If the starter is a jack"),
                 rules_passage("THE PLAY", "The pone leads"),
                 f"You deal this hand. For this lesson {laid} went to your crib, and you "
-                f"keep {kept}. The computer, the pone, leads.",
+                f"keep {kept}; the starter is the {ui.glyphs.card(game.starter)}. The "
+                "computer, the pone, leads.",
                 "In this lesson, when one of your cards pegs, play it: the one that pegs the "
                 "most. A wrong card is explained, and you choose again.",
                 rules_passage("THE PLAY", "Here the program never lets you"),
@@ -851,7 +856,8 @@ _PONE: Final = "The dealer is the player who dealt the cards, and the pone the o
 
 OVERVIEW_WORDS: Final = (
     "Cribbage is a card game for two players (three or four can play it too): here, you and "
-    "the computer. You score points for the cards you hold and the cards you lay.",
+    "the computer. You score points for combinations of cards, such as cards adding up to 15 "
+    "or cards of the same rank.",
     f"{define('peg')} The board is at the top right of the game's screen, and the first to "
     "peg 121 points wins.",
     f"A game is played hand after hand. {define('dealer')} {define('pone')} The deal passes "
