@@ -325,7 +325,7 @@ def test_quitting_a_lesson_is_not_finishing_it() -> None:
 
 def test_a_box_never_hides_the_hand() -> None:
     words: Words = ["word " * 150, ("a", "b", "c"), "more " * 40, "last"]
-    pages = _pages(words)
+    pages = _pages(words, 64)
     assert len(pages) == 3 and all(0 < len(page) <= BOX_LINES for page in pages)
     flat = " ".join(line for page in pages for line in page).split()
     assert flat == ("word " * 150 + "a b c " + "more " * 40 + "last").split()

@@ -90,8 +90,9 @@ __all__ = [
     "run_learn",
 ]
 
-WIDTH: Final = 64
-"""The width the lessons' words are wrapped to, in their boxes."""
+WIDTH: Final = MIN_COLS - 4
+"""The width the lessons' words are wrapped to, in their boxes: across the screen, so that no
+end of a message shows beside a box."""
 REAL_GAME: Final = Options(level="easy", coach=True, game_named=True, level_named=True)
 """The game offered once the lessons are done: against the easy computer, with the coach."""
 _BOLD: Final = Style(bold=True)
@@ -143,6 +144,8 @@ BOX_LINES: Final = 9
 your hand in sight, and one below the table (`LessonUI.tell`, `low`) the cards of the count."""
 
 
+_ACROSS: Final = 1000
+"""Long enough to fill a box's line across any screen (the box cuts it at its border)."""
 NARROW: Final = LEFT_WIDTH - 5
 """The width a low box's words are wrapped to when they have no rows, so that the box
 stays left of the messages (which the lessons point to)."""
@@ -272,6 +275,8 @@ class LessonUI(GameUI):
         narrow = low and all(isinstance(part, str) for part in words)
         try:
             for page in _pages(words, NARROW if narrow else WIDTH):
+                if not narrow:  # across the screen: no ends of messages beside it
+                    page = [line.ljust(_ACROSS) for line in page]
                 if low:
                     self.low_box = (title, page)
                 else:
@@ -293,8 +298,6 @@ class LessonUI(GameUI):
             height = min(len(lines) + 2, rows - 2 - top)  # just under the count
             below = Painter(_Below(self.screen, top), self.glyphs)
             narrow = max(map(len, lines), default=0) <= NARROW
-            if not narrow:  # across the screen: no ends of messages beside it
-                lines = [line.ljust(cols - 4) for line in lines]
             width = LEFT_WIDTH - 1 if narrow else cols  # beside the messages when it can
             below.overlay(Layout.for_size(height, width), title, lines)
             self.screen.refresh()
@@ -703,8 +706,7 @@ class AHand(Script):
             [
                 tuple(coach_summary_lines(summarize(reviews))),
                 "That was a whole hand of cribbage: the deal, the crib, the starter, the play "
-                "and the show. A game goes on, hand after hand, until someone reaches the end "
-                "of the board.",
+                "and the show. A game goes on, hand after hand, until a player pegs 121.",
             ],
         )
 
