@@ -342,21 +342,19 @@ class TheGame(Script):
         """Someone has pegged in the play, and the board was pointed out."""
 
     def start(self, ui: LessonUI) -> None:
-        left, right = ui.glyphs.arrows[0], ui.glyphs.arrows[1]
         ui.tell(
             _title(self.number),
             [
                 "Here is a hand on the game's screen. The computer deals: its cards are at "
                 "the top, face down, and yours at the bottom. The board is at the top right, "
                 "and the messages under it say what happens.",
-                f"Lay away two cards to the computer's crib: move along your cards with {left} "
-                f"and {right}, choose one with space, then another, and press Enter. Which two "
+                "Lay away two cards to the computer's crib: move along your cards with the "
+                "arrow keys, choose one with space, then another, and press Enter. Which two "
                 f"is for lesson {lesson_number('laying-away')}: here any two will do.",
             ],
         )
 
     def after(self, ui: LessonUI, update: Update) -> None:
-        left, right = ui.glyphs.arrows[0], ui.glyphs.arrows[1]
         for event in update.events:
             if isinstance(event, Discarded) and event.seat == Seat.HUMAN:
                 ui.tell(
@@ -364,8 +362,8 @@ class TheGame(Script):
                     [
                         define("starter"),
                         define("his heels"),
-                        f"You are the pone: choose where to cut the pack with {left} and "
-                        f"{right} (or type a number), and press Enter.",
+                        "You are the pone: choose where to cut the pack with the arrow keys "
+                        "(or type a number), and press Enter.",
                     ],
                 )
             elif isinstance(event, StarterTurned):
