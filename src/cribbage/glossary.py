@@ -47,7 +47,7 @@ _TERMS: Final = (
     ),
     Term(
         "dealer",
-        "The dealer is the player who deals the cards: six to each player.",
+        "The dealer is the player who deals the cards: six to each player in the game for two.",
         ("dealer", "dealer's"),
     ),
     Term("pone", "The other player is the pone.", ("pone", "pone's")),
