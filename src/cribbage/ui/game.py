@@ -110,7 +110,7 @@ HINT_KEYS: Final = frozenset({"H", F1})
 """A capital H (a small h moves left) or F1 shows a hint."""
 COACH_KEY: Final = "c"
 
-NEWCOMER: Final = "New to cribbage? Quit with q and run cribbage --learn: four short lessons."
+NEWCOMER: Final = "New to cribbage? Quit with q and run cribbage --learn: five short lessons."
 """The welcome's word to a player the data directory has never seen."""
 
 DIGITS: Final = frozenset("0123456789")

@@ -38,6 +38,7 @@ from ..glyphs import Glyphs
 from ..match import MatchOver
 from ..rules import GameConfig, Seat
 from ..scoring import Score, ScoreKind, announce_sentence, number_word
+from ..text import keep_company
 from .seats import Seating
 
 __all__ = [
@@ -506,7 +507,7 @@ class MessageLog:
             wrapper = _MessageWrapper(
                 max(width, 8), subsequent_indent=indent + " ", break_on_hyphens=False
             )
-            parts = wrapper.wrap(entry.text)
+            parts = keep_company(wrapper.wrap(entry.text), max(width, 8), indent + " ")
             for part in parts or [""]:
                 out.append(Line(part, entry.tone))
         return out
