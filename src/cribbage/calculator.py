@@ -160,6 +160,8 @@ def ranks_words(ranks: Sequence[int]) -> str:
 
     >>> ranks_words([5, 10, 11, 12, 13]), ranks_words([1, 8]), ranks_words([11])
     ('a five or a ten or a face card', 'an ace or an eight', 'a jack')
+    >>> ranks_words([2, 3, 4])
+    'a two, a three or a four'
     """
     from .cards import Rank
 
@@ -173,7 +175,7 @@ def ranks_words(ranks: Sequence[int]) -> str:
             continue
         word = Rank(rank).word
         phrases.append(f"{'an' if word[0] in 'ae' else 'a'} {word}")
-    return " or ".join(phrases)
+    return phrases[0] if len(phrases) == 1 else f"{', '.join(phrases[:-1])} or {phrases[-1]}"
 
 
 def _kept_words(claim: KeptScore) -> str:
@@ -184,17 +186,23 @@ def _adds_words(claim: StarterAdds) -> str:
     points = number_word(claim.points)
     if claim.most > claim.points:
         points += f" to {number_word(claim.most)}"
+    low = [rank for rank in claim.ranks if rank < 10]
+    high = [rank for rank in claim.ranks if rank >= 10]
+    if len(low) + (1 if len(high) == 4 else len(high)) > _RANKS_NAMED:  # too many to name
+        return f"{claim.starters} of the {claim.unseen} starters add {points}"
     return (
         f"{ranks_words(claim.ranks)} adds {points} "
         f"({claim.starters} of the {claim.unseen} starters)"
     )
 
 
+_RANKS_NAMED: Final = 4
+"""The most ranks of starter named one by one (a ten and the face cards count as one)."""
 _CRIB_GIFTS: Final = {"fifteen": "two cards that make fifteen", "pair": "a pair", "five": "a five"}
 _PLAY_HOLDS: Final = {
-    "lead": "a card under five to lead, on which no card makes fifteen",
-    "pair": "a pair, for three of a kind if the next card pairs it",
-    "answer": "a five, for fifteen on any ten",
+    "lead": "a card under five (a lead no card makes fifteen on)",
+    "pair": "a pair (three of a kind if the next player pairs one)",
+    "answer": "a five (fifteen on any ten)",
 }
 
 
@@ -245,7 +253,7 @@ def discard_reason_texts(
         holds.setdefault(held.keep, []).append(held)
     for keep, kept in holds.items():
         what = _and([_PLAY_HOLDS[held.what] for held in kept])
-        pegging.append(f"For the play, keeping {glyphs.cards(keep)} holds {what}.")
+        pegging.append(f"Laying away {glyphs.cards(discards[keep])} keeps for the play {what}.")
     other = reasons.other
     if other is None:
         return [*hand, *crib, *pegging]

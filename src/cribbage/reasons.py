@@ -469,8 +469,8 @@ def play_reasons(
     played); the next player may hold any other. Against `other`, a claim is made only where
     it points the way the figures do: what the best pegs now, what the other card gives the
     next player that the best does not, or what the best leaves to play after a ten that the
-    other does not; failing all of these, what the best leaves the next player (when it gives
-    no more than the other), or else the cards it keeps for later.
+    other does not; failing all of these, the cards it keeps for later, where the search of the
+    rest of the play tells the two apart. On its own, what the best pegs and leaves.
     """
     count_pile = tuple(pile)
     unseen = _unseen(set(seen) | set(hand) | set(count_pile))
@@ -494,11 +494,17 @@ def play_reasons(
     mine_after = _after_ten(count_pile, best.card, rest, unseen)
     if mine_after is not None and _after_ten(count_pile, other.card, other_rest, unseen) is None:
         claims.append(mine_after)
-    if not claims and _threat(threat) <= _threat(their_threat):
-        claims.extend(_claims_of(threat))
-    if not claims and rest:
+    if not claims and rest and _shown_apart(best, other):
         claims.append(HoldsBack(count_pile, best.card, tuple(rest)))
     return PlayReasons(best, other, tuple(claims))
+
+
+def _shown_apart(best: PlayOption, other: PlayOption) -> bool:
+    """True when the figures shown tell the two cards apart (the chance of winning where it is
+    shown, else the points)."""
+    if best.win is not None and other.win is not None:
+        return round(100 * best.win, 1) != round(100 * other.win, 1)
+    return _rounded(best.points) != _rounded(other.points)
 
 
 def _claims_of(threat: tuple[Invites, ...] | NoReplyPegs | None) -> tuple[PlayClaim, ...]:

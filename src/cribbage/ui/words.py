@@ -292,8 +292,8 @@ def hint_lines(
     seating: Seating = _TWO_HANDED,
     view: PlayerView | None = None,
 ) -> list[str]:
-    """The hint panel's lines: the computer's choice, why in cards (against the next best),
-    and the figures of the best options.
+    """The hint panel's lines: the computer's choice, why in cards (against the next best, or
+    for a play the next best of another rank), and the figures of the best options.
 
     `seating` says whose pegging a play's figure is measured for and against (yours
     against the others', or your side's against the other side's). `view` is the seat's
@@ -331,7 +331,7 @@ def _reason_lines(texts: Sequence[str]) -> list[str]:
     """Reasons wrapped for the hint panel, whole sentences only, as many as fit."""
     lines: list[str] = []
     for text in texts:
-        wrapped = textwrap.wrap(text, _HINT_WIDTH, subsequent_indent="  ")
+        wrapped = textwrap.wrap(text, _HINT_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
         if len(lines) + len(wrapped) > _HINT_REASONS:
             break
         lines.extend(wrapped)
@@ -383,9 +383,11 @@ def _play_hint(
     yours, others = seating.pegging_sides()
     lines = [f"Play the {glyphs.card(options[0].card)}."]
     if view is not None:
+        best = options[0]
+        other = next((o for o in options if o.card.rank != best.card.rank), None)
         reasons = play_reasons(
-            options[0],
-            options[1] if len(options) > 1 else None,
+            best,
+            other,
             pile=view.pile,
             hand=view.hand,
             seen=view.seen,
@@ -451,9 +453,10 @@ def play_reason_texts(
                     f"The {card} leaves you the {glyphs.card(answer)} to play after any ten{pegs}."
                 )
             case HoldsBack(held=held):
+                them = "them" if len(held) > 1 else "it"
                 texts.append(
                     f"The {card} keeps {glyphs.cards(held)} for later, and the search of the "
-                    "rest of the play finds them the better cards to hold."
+                    f"rest of the play finds {them} the better to hold."
                 )
             case _ as unreachable:
                 assert_never(unreachable)
@@ -521,22 +524,33 @@ def coach_lines(review: HandReview, glyphs: Glyphs, seating: Seating = _TWO_HAND
 
 
 def _wrapped(text: str) -> list[str]:
-    return textwrap.wrap(text, _COACH_WIDTH, subsequent_indent="  ")
+    return textwrap.wrap(text, _COACH_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
 
 
 def _fitted(said: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
     """The coach's sentences wrapped for the box: every figure's sentence, and as many of
-    their reasons, in order, as keep the box within `_COACH_LINES`."""
+    their reasons as keep the box within `_COACH_LINES`: the first reason of each in turn,
+    then the others in order."""
     room = _COACH_LINES - sum(len(_wrapped(text)) for text, _ in said)
+    kept: set[tuple[int, int]] = set()
+    for first in (True, False):
+        for i, (_, reasons) in enumerate(said):
+            for j, reason in enumerate(reasons):
+                if not first and (i, 0) not in kept:
+                    break  # no later reason without the first
+                if (j == 0) != first or (i, j) in kept:
+                    continue
+                size = len(_wrapped(reason))
+                if size > room:
+                    break
+                kept.add((i, j))
+                room -= size
     lines: list[str] = []
-    for text, reasons in said:
+    for i, (text, reasons) in enumerate(said):
         lines.extend(_wrapped(text))
-        for reason in reasons:
-            wrapped = _wrapped(reason)
-            if len(wrapped) > room:
-                break
-            lines.extend(wrapped)
-            room -= len(wrapped)
+        for j, reason in enumerate(reasons):
+            if (i, j) in kept:
+                lines.extend(_wrapped(reason))
     return lines
 
 
