@@ -398,3 +398,48 @@ def test_the_coach_reviews_every_game_and_names_who_pegged_after_a_costly_play(
         text = " ".join(coach_lines(review, ASCII, seating))
         assert "the computer" not in text or seating.two_handed
     assert replies or all(not review.costly_plays for review in reviews)
+
+
+def test_the_points_lost_are_the_difference_of_the_figures_shown() -> None:
+    # -1.7949 is shown -1.79 and 1.7649 is shown 1.76: 3.55 lost, not their exact 3.5598
+    review = HandReview(
+        1,
+        1,
+        False,
+        DiscardReview(
+            _discard("ah 2c 5h 9c td ks", -1.7949), _discard("ah ks 5h 9c td 2c", 1.7649)
+        ),
+        (),
+    )
+    text = " ".join(line.strip() for line in coach_lines(review, ASCII))
+    assert "worth -1.79 points on average" in text and "was worth 1.76: 3.55 points lost." in text
+
+
+def test_the_coach_box_keeps_every_figure_and_fits_its_lines() -> None:
+    # many costly plays, each with reasons: every figure's sentence stays, the reasons fit
+    hand = parse_cards(["3s", "5h", "8s", "jc"])
+    plays = tuple(
+        PlayReview(
+            pile=(Card.parse("4c"),),
+            chosen=PlayOption(hand[1], -1.0 - n),
+            best=PlayOption(hand[2], 1.0),
+            reply=None,
+            best_pegs=None,
+            hand=hand,
+            seen=frozenset(hand) | {Card.parse("4c")},
+        )
+        for n in range(4)
+    )
+    review = HandReview(
+        1,
+        1,
+        True,
+        DiscardReview(_discard("9d 9s 3s 5h 8s jc", 11.8), _discard("5h jc 3s 8s 9d 9s", 12.27)),
+        plays,
+    )
+    lines = coach_lines(review, UNICODE)
+    assert len(lines) <= 16 and all(len(line) <= 60 for line in lines)
+    text = " ".join(line.strip() for line in lines)
+    assert text.count("Playing the 5♥ on the count of 4 cost") == 4
+    assert "0.47 points lost" in text
+    assert "The 5♥ leaves the count at 9: a six gives the computer" in text  # the first's reason
