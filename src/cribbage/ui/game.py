@@ -1067,7 +1067,7 @@ class GameUI:
             return
         if self.hooks.on_hint is not None:
             self.hooks.on_hint(self.options.level)
-        self.show_box("Hint", hint_lines(options, self.glyphs, seating=self.seating))
+        self.show_box("Hint", hint_lines(options, self.glyphs, seating=self.seating, view=view))
 
     def hand_over(self) -> None:
         """The end of a hand: the coach's review with --coach (or on c), then a key for the next deal."""
