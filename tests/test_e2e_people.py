@@ -115,7 +115,7 @@ def finish(*terms: Terminal) -> None:
 
 
 def result_line(text: str) -> str:
-    found = re.search(r"(\w+) wins? \d+ to ", text)
+    found = re.search(r"(\w+) wins? \d+\s+to\s", text)  # the message may wrap at "to"
     assert found, text
     return found.group(0)
 

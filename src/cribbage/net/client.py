@@ -123,6 +123,8 @@ class RemoteTable(LiveTable):
         self._channel: Channel | None = None
         self._thread: threading.Thread | None = None
         self._welcomed: Future[None] | None = None
+        self._leaving = False
+        """The goodbye is sent: the connection waits for the table to read it (`_linger`)."""
 
     # -- connecting
 
@@ -190,6 +192,8 @@ class RemoteTable(LiveTable):
         except (ChannelError, asyncio.IncompleteReadError, ConnectionError, OSError):
             pass
         except asyncio.CancelledError:
+            if self._leaving:
+                await _linger(channel)
             return
         finally:
             channel.close()
@@ -318,6 +322,7 @@ class RemoteTable(LiveTable):
             # read first, would be news of a lost connection
             if not quietly and channel is not None and not channel.writer.is_closing():
                 channel.send({"type": "bye"})
+                self._leaving = True
             for task in asyncio.all_tasks(loop):
                 task.cancel()
 
@@ -325,6 +330,7 @@ class RemoteTable(LiveTable):
             loop.call_soon_threadsafe(stop)
         thread.join(5)
         self._loop = self._thread = self._channel = None
+        self._leaving = False
 
     # -- the Table the screen plays
 
@@ -386,3 +392,24 @@ class RemoteTable(LiveTable):
         except JoinError as err:
             return str(err)
         return None
+
+
+LINGER_SECONDS: Final = 1.0
+"""How long a player leaving waits for the table to read the goodbye and hang up."""
+
+
+async def _linger(channel: Channel) -> None:
+    """Wait, briefly, for the table to hang up after reading the goodbye, reading (and
+    dropping) whatever it still sends. A connection closed with unread news in it is reset,
+    and a reset can reach the table before the goodbye, which it then never reads: the
+    others would hear of a lost connection, not of a player who left."""
+    task = asyncio.current_task()
+    if task is not None:
+        task.uncancel()  # the leave's cancel is handled: this wait is the way out
+    with contextlib.suppress(TimeoutError, ConnectionError, OSError):
+        async with asyncio.timeout(LINGER_SECONDS):
+            await channel.writer.drain()
+            if channel.writer.can_write_eof():
+                channel.writer.write_eof()
+            while await channel.reader.read(1 << 16):
+                pass
