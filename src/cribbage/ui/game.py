@@ -803,7 +803,7 @@ class GameUI:
         try:
             while True:
                 self.picture = HandPicture(choice.cursor, frozenset(choice.chosen), choosable)
-                self.typed = choice.typed
+                self.typed = choice.shown
                 self._card_prompt(want, choice.chosen)
                 choice, chosen, message = choose_step(choice, self.key(), keypad=self.keypad)
                 if message is not None:
