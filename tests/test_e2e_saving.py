@@ -105,7 +105,9 @@ def test_new_keeps_the_saved_game_as_a_backup(
     saved = (tmp_path / "save.json").read_text()
     second = terminals("--new", "--seed", "5", env=env)
     screen = second.wait_for("Where do you cut the pack?")
-    assert RESUME not in screen and "The saved game was kept as" in said(screen)
+    assert RESUME not in screen and "The saved game was backed up (save.json.backup)." in said(
+        screen
+    )
     assert (tmp_path / "save.json.backup").read_text() == saved
 
 
