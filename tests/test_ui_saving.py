@@ -263,9 +263,9 @@ def test_resumed_options_come_from_the_save_and_the_differences_are_named() -> N
     assert (resumed.level, resumed.target, resumed.games) == ("classic", 61, 3)
     assert resumed.quiet and resumed.delay == 0  # how the screen looks is the player's choice now
     assert differences == [
-        "the computer plays at classic",
         "the game is to 61",
         "the match is 3 games",
+        "the computer plays at classic",
     ]
     same, none = resumed_options(Options(level="classic", target=61, games=3), match)
     assert none == [] and same.counting is Counting.AUTOMATIC

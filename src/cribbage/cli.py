@@ -745,6 +745,7 @@ def game_options(args: argparse.Namespace) -> Options:
     from .rules import Counting
     from .ui import Options
     from .ui.game import DELAY
+    from .ui.saving import GAME_OPTIONS
 
     delay = _delay()
     return Options(
@@ -770,8 +771,11 @@ def game_options(args: argparse.Namespace) -> Options:
         first_dealer=args.first_dealer or FirstDealer.LOSER,
         lurch=args.lurch,
         penalty=args.penalty or Overcount.BSD,
-        game_named=args.players is not None or args.partners or args.five_card,
-        level_named=args.level is not None,
+        named=frozenset(
+            option.name
+            for option in GAME_OPTIONS
+            if any(getattr(args, flag) not in (None, False) for flag in option.flags)
+        ),
         keypad=args.keypad,
     )
 

@@ -164,12 +164,14 @@ class Options:
     and there is no double skunk."""
     penalty: Overcount = Overcount.BSD
     """What an over-counted hand costs, when you count your own."""
+    named: frozenset[str] = frozenset()
+    """The options that change the game which the command line named (`saving.GAME_OPTIONS`
+    by name: 'target' for --game, 'level'...): a saved match with another value of one is
+    resumed only when the player says so."""
     game_named: bool = False
-    """The command line named the game (--players, --partners, --five-card): a saved match
-    of another game is resumed only when the player says so."""
+    """The same as 'game' in `named` (the lessons' real game names it so)."""
     level_named: bool = False
-    """The command line named the computer's level (--level): a saved match at another
-    level is resumed only when the player says so."""
+    """The same as 'level' in `named`."""
     keypad: bool = False
     """The keypad's 2 4 6 8 choose cards and cut (`keys.KEYPAD`); nothing is typed but counts."""
     newcomer: bool = False
