@@ -250,7 +250,9 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--new",
         action="store_true",
-        help="start a new game even if one is saved (the saved one is kept as a backup)",
+        help="start a new game even if one is saved (the saved one is kept as a backup once "
+        "its first starter is cut); a saved game is otherwise resumed with its own options, "
+        "and naming another value of one (--game 61) asks first",
     )
     add("--stats", action="store_true", help="print your statistics and exit")
     add(

@@ -123,7 +123,8 @@ def _counting_words(options: Options) -> str:
     if options.counting is Counting.AUTOMATIC:
         return "counted for you"
     extras = _counting_extras(options, "-e")  # short, for the question's line
-    return extras.strip() if options.muggins else f"you count{extras}"  # muggins: you count
+    # 'with muggins' says you count (the computer takes what you miss)
+    return extras.strip() if options.muggins else f"you count{extras}"
 
 
 def _counting_kept(options: Options) -> str:
