@@ -18,6 +18,8 @@ from pathlib import Path
 import pexpect
 import pyte
 
+from cribbage.storage import SavedMatch
+
 COMMAND = str(Path(sys.executable).with_name("cribbage"))
 TIMEOUT = 30.0
 
@@ -116,11 +118,19 @@ def quit_game(term: Terminal) -> None:
 
 
 def save_three_handed(terminals: Callable[..., Terminal], home: Path) -> str:
-    """Start a three-handed game in `home`, cut for the deal, and quit at the discard: the
-    save's text it leaves."""
+    """Start a three-handed game in `home`, cut for the deal, lay a card away and quit once
+    the starter is cut (a save a new game backs up): the save's text it leaves."""
     first = terminals("--players", "3", "--seed", "5", env={"CRIBBAGE_HOME": str(home)})
     first.wait_for("Where do you cut the pack?")
     first.send("\r")
     first.wait_for("Choose 1 for")
+    first.send("\r")
+    save = home / "save.json"
+    cut = "Where do you cut the pack?"
+    while cut in first.wait_for(
+        lambda text: cut in text or SavedMatch.from_json(save.read_bytes()).begun
+    ):
+        first.send("\r")  # the starter is yours to cut
+        first.wait_for(lambda text: cut not in text)
     quit_game(first)
     return (home / "save.json").read_text()

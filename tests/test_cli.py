@@ -85,7 +85,7 @@ def test_every_option_reaches_the_game(captured_options: list[tuple[Options, boo
         seed=42,
         autoplay=False,
         delay=options.delay,
-        level_named=True,  # a saved game at another level is asked about
+        named=frozenset({"target", "match", "counting", "level"}),  # asked about when saved
     )
     assert ascii_only
     config = options.game_config()

@@ -105,7 +105,9 @@ def test_new_keeps_the_saved_game_as_a_backup(
     saved = (tmp_path / "save.json").read_text()
     second = terminals("--new", "--seed", "5", env=env)
     screen = second.wait_for("Where do you cut the pack?")
-    assert RESUME not in screen and "The saved game was kept as" in said(screen)
+    assert RESUME not in screen and "The saved game was backed up (save.json.backup)." in said(
+        screen
+    )
     assert (tmp_path / "save.json.backup").read_text() == saved
 
 
@@ -122,6 +124,25 @@ def test_another_game_on_the_command_line_is_what_enter_starts(
     second.send("\r")
     screen = second.wait_for("Where do you cut the pack?")
     assert "You & North" in screen  # the game asked for
+    assert (tmp_path / "save.json.backup").read_text() == saved
+    quit_game(second)
+
+
+def test_game_61_against_a_saved_game_to_121_asks_and_enter_starts_the_game_to_61(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    env = {"CRIBBAGE_HOME": str(tmp_path)}
+    first = terminals("--seed", "5", env=env)
+    play_into_the_hand(first)
+    quit_game(first)
+    saved = (tmp_path / "save.json").read_text()
+    second = terminals("--game", "61", env=env)
+    screen = second.wait_for("(y/N)")
+    assert "Resume the game to 121 instead of a new game to 61? (y/N)" in screen
+    assert "Enter or n starts the game to 61" in screen and RESUME not in screen
+    second.send("\r")
+    screen = second.wait_for("Where do you cut the pack?")
+    assert "── 61 ──" in screen and "── 121 ──" not in screen  # the board of the game asked for
     assert (tmp_path / "save.json.backup").read_text() == saved
     quit_game(second)
 

@@ -15,7 +15,7 @@ import pytest
 from cribbage.errors import InvalidRecordError
 from cribbage.match import MatchConfig
 from cribbage.record import NEXT_GAME, Record, Recorder, replay, replay_steps
-from cribbage.rules import GameConfig, Phase
+from cribbage.rules import CutForDeal, Discard, GameConfig, Phase
 from cribbage.stats import Statistics
 from cribbage.storage import (
     SAVE_VERSION,
@@ -323,7 +323,7 @@ def test_new_keeps_the_old_save_as_a_backup(storage: Storage) -> None:
     match = match_after(9, 33)
     storage.save(match)
     message = reopen(storage).back_up()
-    assert message == f"The saved game was kept as {storage.backup_path}."
+    assert message == "The saved game was backed up (save.json.backup)."
     assert not storage.save_path.exists()
     kept = SavedMatch.from_json(storage.backup_path.read_bytes())
     assert kept.state == match.state
@@ -345,16 +345,28 @@ def test_each_new_game_keeps_the_earlier_backups_numbered_and_removes_the_oldest
     kept = [SavedMatch.from_json(path.read_bytes()).id for path in [storage.backup_path, *earlier]]
     assert kept == ids[::-1][:BACKUPS]  # newest first; the two oldest are gone
     assert sorted(storage.home.glob("save.json.backup*")) == sorted([storage.backup_path, *earlier])
-    assert messages[0] == f"The saved game was kept as {storage.backup_path}."
-    assert messages[1] == (
-        f"The saved game was kept as {storage.backup_path}, and the one before it as "
-        "save.json.backup.1 beside it."
-    )
-    assert messages[-1] == (
-        f"The saved game was kept as {storage.backup_path}, and the {BACKUPS - 1} before it "
-        f"as save.json.backup.1 (the latest) to .{BACKUPS - 1} beside it."
-    )
-    assert all(is_one_sentence(message) for message in messages)
+    assert set(messages) == {"The saved game was backed up (save.json.backup)."}  # said alike
+
+
+def test_a_save_not_yet_at_the_first_starter_is_removed_not_backed_up(
+    storage: Storage,
+) -> None:
+    storage.save(match_after(3, 25))
+    storage = reopen(storage)
+    storage.back_up()
+    kept = storage.backup_path.read_bytes()
+    steps = match_after(4, 10).record.steps
+    dealt = next(n for n, step in enumerate(steps) if not isinstance(step, CutForDeal | Discard))
+    assert dealt >= 4  # each player cuts for the deal and lays away
+    assert not any(match_after(4, n).begun for n in range(dealt + 1))
+    assert match_after(4, dealt + 1).begun  # the starter is cut
+    match = match_after(4, dealt)
+    storage.save(match)
+    storage = reopen(storage)
+    assert storage.back_up() is None  # nothing said
+    assert not storage.save_path.exists()
+    assert storage.backup_path.read_bytes() == kept  # the real game is still the latest backup
+    assert not storage.backup_path.with_name("save.json.backup.1").exists()
 
 
 def test_new_with_a_broken_save_says_so(storage: Storage) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from cribbage.cards import DECK, parse_cards
@@ -96,13 +96,38 @@ def test_a_typed_card_not_in_the_hand_is_one_sentence() -> None:
     assert state.typed == ""
 
 
-def test_a_lone_rank_letter_is_a_card_or_a_move() -> None:
+def test_a_suit_right_after_j_or_k_names_that_jack_or_king() -> None:
     state = Choice.start(HAND, frozenset(HAND), 1)
-    king = press(state, ["k"])[0]
-    assert king.card == HAND[2] and king.typed == "k"  # the only king
-    assert press(state, ["k", ENTER])[1] == [Chosen((HAND[2],))]
+    for typed, card in (
+        ("jd", HAND[1]),
+        ("kc", HAND[2]),
+        ("Kc", HAND[2]),
+        ("jack", HAND[1]),
+    ):
+        named, _, _ = press(state, [*typed])
+        assert named.card == card
+        assert press(named, [ENTER])[1] == [Chosen((card,))]
+    _, made, said = press(state, [*"jh", ENTER])  # no jack of hearts: said, not moved on
+    assert not made and said == ["You don't have the jack of hearts."]
+
+
+def test_a_capital_j_or_k_names_the_jack_or_king_held() -> None:
+    state = Choice.start(HAND, frozenset(HAND), 1)
+    king, _, _ = press(state, ["K"])
+    assert king.card == HAND[2] and king.typed == "K"
+    assert press(state, ["J", ENTER])[1] == [Chosen((HAND[1],))]
+    hand = parse_cards(["3c", "5s", "kc", "kd"])
+    two = Choice.start(hand, frozenset(hand), 1)
+    _, made, said = press(two, ["K", ENTER])
+    assert not made
+    assert said == ["Which king do you mean, of clubs or diamonds? Type its suit too, as in kc."]
+    assert press(two, [*"Kd", ENTER])[1] == [Chosen((hand[3],))]
+
+
+def test_a_lone_l_moves_and_enter_chooses_where_it_went() -> None:
+    state = Choice.start(HAND, frozenset(HAND), 1)
     moved = press(state, ["l"])[0]
-    assert moved.cursor == 1 and moved.typed == ""  # no card is called l
+    assert moved.cursor == 1 and moved.typed == ""
     assert press(state, ["l", ENTER])[1] == [Chosen((HAND[1],))]
 
 
@@ -111,14 +136,6 @@ def test_a_rank_held_twice_waits_for_its_suit() -> None:
     assert said == ["Which five do you mean, of clubs or hearts? Type its suit too, as in 5c."]
     state, made, _ = press(state, ["5", "c", ENTER])
     assert made == [Chosen((HAND[4],))]
-
-
-def test_a_lone_rank_letter_held_twice_asks_which_and_does_not_pass_as_a_move() -> None:
-    hand = parse_cards(["3c", "5s", "kc", "kd"])
-    state, made, said = press(Choice.start(hand, frozenset(hand), 1), ["k", ENTER])
-    assert not made
-    assert said == ["Which king do you mean, of clubs or diamonds? Type its suit too, as in kc."]
-    assert state.typed == ""
 
 
 def test_a_q_starts_a_queen_whatever_was_typed() -> None:
@@ -238,3 +255,18 @@ def test_any_keys_on_the_keypad_keep_the_choice_sound_and_type_nothing(
         if chosen is not None:
             assert len(chosen.cards) == state.want and set(chosen.cards) <= state.choosable
         assert message is None or message.endswith(".")
+
+
+@given(choices(), st.lists(st.sampled_from(["h", "j", "k", "l"]), min_size=1, max_size=8))
+def test_h_j_k_l_always_move_as_the_arrows_do_whatever_the_hand(
+    state: Choice, letters: list[str]
+) -> None:
+    """Every h j k l moves, but an h right after a j or k: that is the suit of a jack or
+    king (jh, kh), as any suit letter is there."""
+    assume("jh" not in "".join(letters) and "kh" not in "".join(letters))
+    arrows = {"h": LEFT, "j": LEFT, "k": RIGHT, "l": RIGHT}
+    moved, made, said = press(state, letters)
+    by_arrows, _, _ = press(state, [arrows[letter] for letter in letters])
+    assert moved.cursor == by_arrows.cursor and not made and not said
+    if state.want == 1:  # Enter then chooses the card under the cursor, a jack or king or not
+        assert press(moved, [ENTER])[1] == [Chosen((moved.card,))]

@@ -117,20 +117,31 @@ def test_the_welcome_points_a_player_never_seen_here_to_the_lessons(
     assert (NEWCOMER in said) is (been_here is None)
 
 
+BACKED_UP = "The saved game was backed up (save.json.backup)."
+
+
 def test_no_to_the_question_starts_a_new_game_and_keeps_the_old_as_a_backup(tmp_path: Path) -> None:
-    storage, _, _ = start(tmp_path, [ENTER])
+    storage, _, _ = start(tmp_path, [ENTER, " ", " ", ENTER, ENTER])  # to the starter
     first = storage.save_path.read_text()
     again, screen, _ = start(tmp_path, ["n"])
-    assert "kept as" in screen.text() and "Where do you cut the pack?" in screen.text()
+    assert said(screen).count(BACKED_UP) == 1 and "Where do you cut the pack?" in screen.text()
+    assert str(tmp_path) not in said(screen)  # briefly: the file's name, not its path
     assert again.backup_path.read_text() == first
     assert not again.save_path.exists()  # nothing played yet in the new game
 
 
+def test_no_to_a_game_not_yet_at_its_starter_backs_nothing_up(tmp_path: Path) -> None:
+    start(tmp_path, [ENTER, " ", " "])  # the cut for the deal, two cards chosen, then gone
+    again, screen, _ = start(tmp_path, ["n"])
+    assert "Where do you cut the pack?" in screen.text() and "backed up" not in screen.text()
+    assert not again.backup_path.exists() and not again.save_path.exists()
+
+
 def test_new_keeps_the_save_as_a_backup_without_asking(tmp_path: Path) -> None:
-    storage, _, _ = start(tmp_path, [ENTER])
+    storage, _, _ = start(tmp_path, [ENTER, " ", " ", ENTER, ENTER])
     first = storage.save_path.read_text()
     again, screen, _ = start(tmp_path, [], fresh=True)
-    assert RESUME_QUESTION not in screen.text()
+    assert RESUME_QUESTION not in screen.text() and said(screen).count(BACKED_UP) == 1
     assert again.backup_path.read_text() == first
 
 
@@ -252,9 +263,9 @@ def test_resumed_options_come_from_the_save_and_the_differences_are_named() -> N
     assert (resumed.level, resumed.target, resumed.games) == ("classic", 61, 3)
     assert resumed.quiet and resumed.delay == 0  # how the screen looks is the player's choice now
     assert differences == [
-        "the computer plays at classic",
         "the game is to 61",
         "the match is 3 games",
+        "the computer plays at classic",
     ]
     same, none = resumed_options(Options(level="classic", target=61, games=3), match)
     assert none == [] and same.counting is Counting.AUTOMATIC

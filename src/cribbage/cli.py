@@ -252,7 +252,9 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--new",
         action="store_true",
-        help="start a new game even if one is saved (the saved one is kept as a backup)",
+        help="start a new game even if one is saved (the saved one is kept as a backup once "
+        "its first starter is cut); a saved game is otherwise resumed with its own options, "
+        "and naming another value of one (--game 61) asks first",
     )
     add("--stats", action="store_true", help="print your statistics and exit")
     add(
@@ -756,6 +758,7 @@ def game_options(args: argparse.Namespace) -> Options:
     from .rules import Counting
     from .ui import Options
     from .ui.game import DELAY
+    from .ui.saving import GAME_OPTIONS
 
     delay = _delay()
     return Options(
@@ -781,8 +784,11 @@ def game_options(args: argparse.Namespace) -> Options:
         first_dealer=args.first_dealer or FirstDealer.LOSER,
         lurch=args.lurch,
         penalty=args.penalty or Overcount.BSD,
-        game_named=args.players is not None or args.partners or args.five_card,
-        level_named=args.level is not None,
+        named=frozenset(
+            option.name
+            for option in GAME_OPTIONS
+            if any(getattr(args, flag) not in (None, False) for flag in option.flags)
+        ),
         keypad=args.keypad,
     )
 

@@ -8,15 +8,18 @@ end of a game, where the expert decides by the chance of winning, the cost is in
 chance instead, and is not added to the points.
 
 What followed a costly play is taken from the record, so the reason given is what really
-happened: an opponent's very next card in the same count and what it pegged. Every game is
+happened: an opponent's very next card in the same count and what it pegged. A hand or crib
+the seat counted itself (`-e`, `-m`, `--manual`) and miscounted is a `Miscount` of the
+hand's review, with the true count and what an opponent pegged for it. Every game is
 reviewed the same way, three- and four-handed, partners and five-card included. Nothing here
 draws or prints; `cribbage.ui.words.coach_lines` says a review in the game's words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, MutableMapping
+from collections.abc import Container, Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 from typing import Final
 
 from .cards import Card
@@ -43,9 +46,11 @@ __all__ = [
     "DiscardReview",
     "GameSummary",
     "HandReview",
+    "Miscount",
     "PlayReview",
     "SeatLog",
     "decisions_of",
+    "miscounts_in",
     "review_decisions",
     "review_hands",
     "summarize",
@@ -157,14 +162,41 @@ class PlayReview:
 
 
 @dataclass(frozen=True, slots=True)
+class Miscount:
+    """A hand or crib the seat counted itself, wrongly.
+
+    Attributes:
+        crib: the crib was counted, not the hand.
+        claimed: the points the seat counted.
+        score: the true count, itemized.
+        taken: what an opponent pegged for it: the penalty for an over-count, or the points
+            missed taken as muggins (0: nothing, as without muggins).
+        taker: that opponent's seat (None when nothing was taken).
+    """
+
+    crib: bool
+    claimed: int
+    score: Score
+    taken: int = 0
+    taker: int | None = None
+
+    @property
+    def over(self) -> bool:
+        """True for an over-count, False for points missed."""
+        return self.claimed > self.score.total
+
+
+@dataclass(frozen=True, slots=True)
 class HandReview:
-    """One hand of one seat: its discard and its plays where it had a choice."""
+    """One hand of one seat: its discard and its plays where it had a choice, and any hand
+    or crib it miscounted."""
 
     game: int
     hand: int
     dealer: bool
     discard: DiscardReview | None
     plays: tuple[PlayReview, ...]
+    miscounts: tuple[Miscount, ...] = ()
 
     @property
     def discard_lost(self) -> float:
@@ -241,8 +273,56 @@ def review_hands(
     Raises:
         InvalidRecordError: the record does not replay.
     """
-    decisions, done, current = decisions_of(record, seat)
-    return review_decisions(decisions, done, current, adviser, game=game, last=last, cache=cache)
+    replayed = list(replay_steps(record))
+    decisions, done, current = _decisions(record, replayed, seat)
+    miscounts: dict[HandKey, tuple[Miscount, ...]] = {}
+    for (before, _), (_, happened) in pairwise(replayed):
+        found = miscounts_in(happened, seat)
+        if found:
+            key = _key(before)
+            miscounts[key] = miscounts.get(key, ()) + tuple(found)
+    return review_decisions(
+        decisions,
+        done,
+        current,
+        adviser,
+        game=game,
+        last=last,
+        cache=cache,
+        miscounts=miscounts,
+    )
+
+
+def miscounts_in(events: Sequence[Event | MatchOver], seat: int) -> list[Miscount]:
+    """The hands and cribs `seat` miscounted in `events`, in order, each with what an
+    opponent pegged for it (the events of a claim: `Claimed`, `Shown`, the seat's points,
+    then the penalty or the muggins).
+
+    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.scoring import score_hand
+    >>> *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
+    >>> score = score_hand(hand, starter)
+    >>> events = [Claimed(0, 8, 6, False), Shown(0, tuple(hand), starter, False, score, 8),
+    ...           Scored(0, 6, Reason.HAND, 6), Scored(1, 2, Reason.OVERCLAIM, 2)]
+    >>> [(m.claimed, m.score.total, m.taken, m.taker) for m in miscounts_in(events, 0)]
+    [(8, 6, 2, 1)]
+    """
+    found: list[Miscount] = []
+    for index, event in enumerate(events):
+        if not isinstance(event, Claimed) or event.seat != seat or event.claimed == event.actual:
+            continue
+        shown = events[index + 1] if index + 1 < len(events) else None
+        if not isinstance(shown, Shown):
+            continue
+        taken, taker = 0, None
+        for later in events[index + 2 :]:
+            if not isinstance(later, Scored):
+                break
+            if later.reason in (Reason.OVERCLAIM, Reason.MUGGINS):
+                taken, taker = later.points, later.seat
+                break
+        found.append(Miscount(event.crib, event.claimed, shown.score, taken, taker))
+    return found
 
 
 def decisions_of(record: Record, seat: int) -> tuple[list[Decision], set[HandKey], HandKey]:
@@ -252,7 +332,14 @@ def decisions_of(record: Record, seat: int) -> tuple[list[Decision], set[HandKey
     Raises:
         InvalidRecordError: the record does not replay.
     """
-    replayed = list(replay_steps(record))
+    return _decisions(record, list(replay_steps(record)), seat)
+
+
+def _decisions(
+    record: Record,
+    replayed: list[tuple[MatchState, tuple[Event | MatchOver, ...]]],
+    seat: int,
+) -> tuple[list[Decision], set[HandKey], HandKey]:
     states = [state for state, _ in replayed]
     events = [happened for _, happened in replayed]
     done: set[HandKey] = set()
@@ -278,9 +365,11 @@ def review_decisions(
     game: int | None = None,
     last: bool = False,
     cache: MutableMapping[HandKey, HandReview] | None = None,
+    miscounts: Mapping[HandKey, tuple[Miscount, ...]] | None = None,
 ) -> list[HandReview]:
     """A review of each hand of `decisions` whose play is over (see `review_hands`): the hands
-    in `done`, and every hand but the `current` one."""
+    in `done`, and every hand but the `current` one, with the hand's `miscounts` (counted
+    after the review may have been cached, during the show)."""
     by_hand: dict[HandKey, list[Decision]] = {}
     for decision in decisions:
         key = decision.key
@@ -294,11 +383,13 @@ def review_decisions(
     reviews: list[HandReview] = []
     for key, hand in by_hand.items():
         if cache is not None and key in cache:
-            reviews.append(cache[key])
-            continue
-        review = _review(hand, adviser, key)
-        if cache is not None:
-            cache[key] = review
+            review = cache[key]
+        else:
+            review = _review(hand, adviser, key)
+            if cache is not None:
+                cache[key] = review
+        if miscounts is not None:
+            review = replace(review, miscounts=miscounts.get(key, ()))
         reviews.append(review)
     return reviews
 
@@ -389,6 +480,8 @@ class SeatLog:
         """Where the reply is looked for: the play's own card ("mine"), the next card
         ("next"), or what that card pegged ("pegged", by `_replier`)."""
         self._replier = 0
+        self.miscounts: dict[HandKey, tuple[Miscount, ...]] = {}
+        """The hands and cribs the seat miscounted, by hand."""
 
     def decided(self, key: HandKey, view: PlayerView, action: Discard | Play) -> None:
         """The seat took `action` in hand `key`, knowing `view`."""
@@ -398,9 +491,13 @@ class SeatLog:
 
     def saw(self, events: Iterable[Event | MatchOver], key: HandKey, phase: Phase) -> None:
         """Events followed; the match is now at hand `key`, in `phase`."""
+        events = list(events)
         for event in events:
             if self._open is not None:
                 self._follow(event, self._open)
+        found = miscounts_in(events, self.seat)
+        if found:  # counted in the show of the hand the match stood at (the next may be dealt)
+            self.miscounts[self.current] = self.miscounts.get(self.current, ()) + tuple(found)
         if phase in (Phase.SHOW, Phase.GAME_OVER):
             self.done.add(key)
         self.current = key
@@ -439,5 +536,12 @@ class SeatLog:
     ) -> list[HandReview]:
         """The reviews of the hands logged (see `review_decisions`)."""
         return review_decisions(
-            self.decisions, self.done, self.current, adviser, game=game, last=last, cache=cache
+            self.decisions,
+            self.done,
+            self.current,
+            adviser,
+            game=game,
+            last=last,
+            cache=cache,
+            miscounts=self.miscounts,
         )

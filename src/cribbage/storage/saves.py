@@ -20,7 +20,7 @@ from ..errors import InvalidRecordError
 from ..events import Event
 from ..match import MatchConfig, MatchOver, MatchState
 from ..record import SEEDS, Record, Recorder, Step, replay_steps
-from ..rules import GameConfig
+from ..rules import CutForDeal, Discard, GameConfig
 from ..stats import is_level_name
 
 __all__ = [
@@ -145,6 +145,17 @@ class SavedMatch:
     def events(self) -> list[Event | MatchOver]:
         """Every event of the match so far (rebuilt by replay when resumed)."""
         return self.recorder.events
+
+    @property
+    def begun(self) -> bool:
+        """True once the first starter is cut: a match a player may want back. Before it,
+        only the cuts for the deal and the laying away have happened, dealt again at no cost.
+
+        >>> match = SavedMatch.start(5)
+        >>> match.apply(CutForDeal(0, 20)) and match.begun
+        False
+        """
+        return any(not isinstance(step, CutForDeal | Discard) for step in self.record.steps)
 
     @property
     def level(self) -> str:

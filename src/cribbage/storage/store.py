@@ -5,7 +5,8 @@ The data directory (`data_dir`) holds:
 * `save.json`: the match in progress, rewritten after every action (`cribbage.storage.saves`).
   `save.json.backup` is the save set aside by the latest `--new` (or "n" to the question
   to resume), and `save.json.backup.1` to `.4` the ones before it, newest first (the oldest
-  is removed); `save.json.broken-<time>` a save that could not be resumed, kept for a look.
+  is removed; a save not yet at the first starter is removed instead);
+  `save.json.broken-<time>` a save that could not be resumed, kept for a look.
 * `stats.json`: the statistics (`cribbage.storage.statistics`), counted once per finished game,
   per game (two-handed, three-handed...) and level.
 * `records/`: one JSON record per finished match, for `cribbage --replay`.
@@ -212,14 +213,23 @@ class Storage:
         return _join(messages)
 
     def back_up(self) -> str | None:
-        """For `--new`: move a resumable save to `save.json.backup`; a sentence, or None.
+        """For a new game asked for over the save (`--new`, or "n" to resume it): move a
+        begun save (`SavedMatch.begun`) to `save.json.backup`; a sentence, or None.
 
         The backups before it move one number on (`save.json.backup` to `.1`, `.1` to `.2`
-        and so on), and the oldest goes once `BACKUPS` are kept. A save that turns out
-        broken or finished is dealt with as `load` does.
+        and so on), and the oldest goes once `BACKUPS` are kept. A save of a match not yet at its
+        first starter holds nothing to want back: it is removed without a word, and the
+        backups stay as they are. A save that turns out broken or
+        finished is dealt with as `load` does.
         """
         match, message = self.load()
         if match is None:
+            return message
+        if not match.begun:
+            try:
+                self.save_path.unlink()
+            except OSError as err:
+                return f"The saved game could not be removed ({describe(err)})."
             return message
         kept = [self.backup_path] + [self._earlier(n) for n in range(1, BACKUPS)]
         try:
@@ -230,16 +240,7 @@ class Storage:
             os.replace(self.save_path, self.backup_path)
         except OSError as err:
             return f"The saved game could not be kept as a backup ({describe(err)})."
-        before = sum(path.exists() for path in kept[1:])
-        said = f"The saved game was kept as {self.backup_path}"
-        if before == 1:
-            said += f", and the one before it as {kept[1].name} beside it"
-        elif before:
-            said += (
-                f", and the {before} before it as {kept[1].name} (the latest) to "
-                f".{before} beside it"
-            )
-        return _join([message, said + "."])
+        return _join([message, f"The saved game was backed up ({self.backup_path.name})."])
 
     def _earlier(self, number: int) -> Path:
         """The backup `number` before the latest: `save.json.backup.1` is the one before."""

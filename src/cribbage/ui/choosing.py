@@ -6,9 +6,10 @@ key and returns the next `Choice`, the cards chosen once the choice is made (`Ch
 sentence for the player when a key could not do what it asked. The game draws the state
 and feeds it keys; the keys that work anywhere (quit, help, hints) never reach it.
 
-The keys: arrows and h j k l move between the choosable cards (a lone j or k may also name
-your only jack or king), Home and End go to the first and last; space or Enter chooses the
-card under the cursor, or the card typed (`5h`, `10d`, `k`, `five of hearts`); with two
+The keys: arrows and h j k l move between the choosable cards, always; a suit letter right
+after a j or a k names that jack or king (`jh`, `kc`), and a capital `J` or `K` names your
+jack or king as any rank does. Home and End go to the first and last; space or Enter chooses
+the card under the cursor, or the card typed (`5h`, `10d`, `K`, `five of hearts`); with two
 to choose, a chosen card is taken back by choosing it again, and Enter lays the two away;
 Backspace and Esc undo typing, and Esc with nothing typed takes back the cards chosen.
 With the keypad's keys (`--keypad`), 4 and 6 move, 2 chooses, 8 is Enter, and cards are
@@ -30,6 +31,9 @@ _NEXT: Final = frozenset({RIGHT, DOWN, "l", "k"})
 _ARROWS: Final = frozenset({LEFT, RIGHT, UP, DOWN})
 _MOVES: Final = frozenset({"h", "j", "k", "l"})
 """Letters that move the cursor, unless they are part of a card being typed."""
+_FACES: Final = frozenset({"j", "k"})
+"""Moves that also begin a card: after one, a suit letter names that jack or king (`jh`)."""
+_SUITS: Final = frozenset("cdhs")
 _QUEEN: Final = "q"
 """The game asks before quitting on q; answered with a suit letter, a queen is being typed.
 No card's name has a q after its first letter, so a q always starts the text afresh."""
@@ -81,6 +85,18 @@ class Choice:
         """The card under the cursor."""
         return self.hand[self.cursor]
 
+    @property
+    def shown(self) -> str:
+        """The text the prompt shows as typed: nothing for a lone j or k, which moved (a
+        suit may follow it still).
+
+        >>> from cribbage.cards import parse_cards
+        >>> state = Choice.start(parse_cards(["5h", "jd"]), frozenset(parse_cards(["5h", "jd"])), 1)
+        >>> [step(state, "j")[0].shown, step(step(state, "j")[0], "d")[0].shown]
+        ['', 'jd']
+        """
+        return "" if self.typed in _FACES else self.typed
+
 
 def step(
     state: Choice, key: str, *, keypad: bool = False
@@ -113,19 +129,18 @@ def step(
         if meant in _MOVES:  # a letter that moves: it names no card here
             meant = RIGHT if meant in _NEXT else LEFT
         key = meant
+    if state.typed in _FACES and key in (ENTER, " "):
+        state = replace(state, typed="")  # the j or k moved: the card is the one under the cursor
     if key in (ENTER, " "):
         if state.typed.strip():
             return _choose_typed(state, key)
         if key == ENTER and len(state.chosen) == state.want > 1:
             return state, Chosen(state.chosen), None
         return _choose(replace(state, typed=""), state.card)
-    if key in _MOVES and not state.typed:
-        # h j k l move, but a lone j or k may also name your only jack or king
-        found, more = _parse(key, state.hand)
-        if found is not None:
-            return _jump(replace(state, typed=key), found), None, None
+    if key in _MOVES and (not state.typed or (state.typed in _FACES and key not in _SUITS)):
+        # h j k l always move; a j or k is kept as typed, in case a suit follows (jh, kc)
         moved = _move(state.hand, state.choosable, state.cursor, key in _NEXT)
-        return replace(state, typed=key if more else "", cursor=moved), None, None
+        return replace(state, typed=key if key in _FACES else "", cursor=moved), None, None
     if key in _ARROWS:
         moved = _move(state.hand, state.choosable, state.cursor, key in _NEXT)
         return replace(state, typed="", cursor=moved), None, None
@@ -140,8 +155,7 @@ def step(
         return replace(state, chosen=()), None, None
     if len(key) == 1 and key.isprintable():
         typed = key if key == _QUEEN else state.typed + key
-        found, _ = _parse(typed, state.hand)
-        return _jump(replace(state, typed=typed), found), None, None
+        return _jump(replace(state, typed=typed), _parse(typed, state.hand)), None, None
     return state, None, None
 
 
@@ -179,12 +193,6 @@ def _choose_typed(state: Choice, key: str) -> tuple[Choice, Chosen | None, str |
     except CribbageError as err:
         if key == " " and not isinstance(err, AmbiguousCardError):
             return replace(state, typed=state.typed + " "), None, None  # 'five of hearts'
-        if (
-            len(state.typed) == 1
-            and state.typed in _MOVES
-            and not isinstance(err, AmbiguousCardError)
-        ):
-            return replace(state, typed=""), None, None  # a lone h, j, k or l was a move
         return replace(state, typed=""), None, str(err)
     return _choose(replace(state, typed=""), card)
 
@@ -199,11 +207,9 @@ def _move(hand: tuple[Card, ...], choosable: frozenset[Card], cursor: int, forwa
     return cursor
 
 
-def _parse(text: str, hand: tuple[Card, ...]) -> tuple[Card | None, bool]:
-    """The card of `hand` that `text` names, if one; and whether a suit could still follow."""
+def _parse(text: str, hand: tuple[Card, ...]) -> Card | None:
+    """The card of `hand` that `text` names, if one."""
     try:
-        return Card.parse(text, hand), False
-    except AmbiguousCardError:
-        return None, True
+        return Card.parse(text, hand)
     except CribbageError:
-        return None, False
+        return None

@@ -164,12 +164,14 @@ class Options:
     and there is no double skunk."""
     penalty: Overcount = Overcount.BSD
     """What an over-counted hand costs, when you count your own."""
+    named: frozenset[str] = frozenset()
+    """The options that change the game which the command line named (`saving.GAME_OPTIONS`
+    by name: 'target' for --game, 'level'...): a saved match with another value of one is
+    resumed only when the player says so."""
     game_named: bool = False
-    """The command line named the game (--players, --partners, --five-card): a saved match
-    of another game is resumed only when the player says so."""
+    """The same as 'game' in `named` (the lessons' real game names it so)."""
     level_named: bool = False
-    """The command line named the computer's level (--level): a saved match at another
-    level is resumed only when the player says so."""
+    """The same as 'level' in `named`."""
     keypad: bool = False
     """The keypad's 2 4 6 8 choose cards and cut (`keys.KEYPAD`); nothing is typed but counts."""
     newcomer: bool = False
@@ -610,7 +612,13 @@ class GameUI:
     def show(self, events: Sequence[Event | MatchOver]) -> None:
         """Show what happened, one event at a time, pausing where a person needs to look."""
         single = self.current.config.games == 1
+        # your hand or crib shown, counted wrong: held until a key, once its points and what
+        # an opponent pegged for it are shown too
+        miscounted: Shown | None = None
         for event in events:
+            if miscounted is not None and not isinstance(event, Scored):
+                self.hold_miscount(miscounted)
+                miscounted = None
             if isinstance(event, GameOver | MatchOver):
                 self.results = (
                     [*self.results[-1:], event] if isinstance(event, MatchOver) else [event]
@@ -627,6 +635,13 @@ class GameUI:
                     self.table.sync(self.current.game)
                 case DealerChosen():
                     self.pause(2)
+                case Shown(seat, score=score, claimed=claimed) if (
+                    seat == Seat.HUMAN
+                    and claimed is not None
+                    and claimed != score.total
+                    and not self.game_table.watching
+                ):
+                    miscounted = event
                 case Shown():
                     self.pause(2)
                 case HandOver():
@@ -637,7 +652,15 @@ class GameUI:
                     self.draw()
                 case _:
                     pass
+        if miscounted is not None:
+            self.hold_miscount(miscounted)
         self.draw()
+
+    def hold_miscount(self, shown: Shown) -> None:
+        """Hold the true count of your miscounted hand or crib on the screen until a key."""
+        what = "crib" if shown.crib else "hand"
+        self.draw()
+        self.wait(f"Your {what} holds {shown.score.total}, not {shown.claimed}: press any key.")
 
     def end_of_game(self) -> None:
         """The result of the game and of the match, with any extra notes, until a key: in a
@@ -803,7 +826,7 @@ class GameUI:
         try:
             while True:
                 self.picture = HandPicture(choice.cursor, frozenset(choice.chosen), choosable)
-                self.typed = choice.typed
+                self.typed = choice.shown
                 self._card_prompt(want, choice.chosen)
                 choice, chosen, message = choose_step(choice, self.key(), keypad=self.keypad)
                 if message is not None:

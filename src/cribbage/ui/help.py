@@ -76,7 +76,10 @@ def _entries(
             (f"{left} {right}  h l  j k", "move between cards (or along the pack)"),
             ("Home End", "the first or last card (or end of the pack)"),
             ("space, Enter", choose),
-            ("5h, 10d, k, Qs", "type a card: the cursor jumps to it\n(Q for a queen; q is quit)"),
+            (
+                "5h, 10d, Jh, kc",
+                "type a card: the cursor jumps to it\n(j k move, q quits: a lone J, Q or K)",
+            ),
             ("Backspace, Esc", undo),
             ("digits, Enter", "a count in the show, or a place to cut"),
         ]
@@ -234,7 +237,7 @@ def prompt_keys(glyphs: Glyphs, *, keypad: bool = False) -> PromptKeys:
     '4 6 move   2 play'
     >>> keys = prompt_keys(ASCII)
     >>> f"{keys.move}   {keys.choose} play{keys.typing}"
-    '< > move   space/Enter play   or type a card (5h, k)'
+    '< > move   space/Enter play   or type a card (5h, Kc)'
     """
     if keypad:
         return PromptKeys("4 6 move", "2", "8", "2", "", "7 1 ends", "")
@@ -244,7 +247,7 @@ def prompt_keys(glyphs: Glyphs, *, keypad: bool = False) -> PromptKeys:
         "space/Enter",
         "Enter",
         "space",
-        "   or type a card (5h, k)",
+        "   or type a card (5h, Kc)",
         "Home End",
         "   or type a number",
     )

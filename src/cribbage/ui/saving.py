@@ -2,23 +2,26 @@
 
 `play_kept` is what `cribbage` runs on the terminal. It takes the save for this copy of the
 game (`Storage.claim`), offers to resume a saved match ("Resume the saved game? (Y/n)"; when
-the command line named another game, "Resume the three-handed game instead of a new
-four-handed partners game? (y/N)", Enter starting the game asked for),
-and plays through `GameUI` with a `Keeper` in its hooks: after every action the keeper
+the command line named an option that changes the game, `GAME_OPTIONS`, with another value
+than the save's, "Resume the game to 121 instead of a new game to 61? (y/N)", Enter
+starting the game asked for), and plays through `GameUI` with a `Keeper` in its hooks: after every action the keeper
 hands the match to `Storage.save`, which also counts a finished game and files a finished
 match. Whatever the storage has to say (a save that could not be resumed, a disk that is
 full, a game open elsewhere) is one sentence in the message log, and play goes on.
 
 A resumed match keeps its own rules (the game and how many play, target, match, skunks,
-counting) and the computer's level it was started with; the command line's display options
-(quiet, ASCII, autoplay, random cut, delay, the keypad's keys) are taken as given now. The
+counting) and the computer's level it was started with: the options of `GAME_OPTIONS`. The
+command line's display options (quiet, ASCII, autoplay, random cut, delay, the keypad's keys,
+the coach) are taken as given now, and so is the seed, which seeds new matches only (a saved
+match deals on from its own). The
 rules come from the save's record, so a save written before there were other games than the
 two-handed one resumes as it always did.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Final
 
 from ..computer import LEVELS
@@ -30,14 +33,28 @@ from ..stats import summary_line
 from ..storage import Options as SavedOptions
 from ..storage import SavedMatch, Storage, new_match_id
 from ..variants import Variant, variant_of
+from .draw import MIN_COLS
 from .game import GameUI, Hooks, Options, Quit
 from .keys import ENTER, ESCAPE, F10
 from .screen import Screen
 from .words import Tone
 
-__all__ = ["KEPT", "RESUME_QUESTION", "Keeper", "play_kept", "resumed_options", "saved_options"]
+__all__ = [
+    "GAME_OPTIONS",
+    "INSTEAD_QUESTION",
+    "KEPT",
+    "RESUME_QUESTION",
+    "GameOption",
+    "Keeper",
+    "named_options",
+    "play_kept",
+    "resumed_options",
+    "saved_options",
+]
 
 RESUME_QUESTION: Final = "Resume the saved game? (Y/n)"
+INSTEAD_QUESTION: Final = "Resume the {saved} instead of a new {asked}? (y/N)"
+"""The question when the command line named another game than the saved one."""
 KEPT: Final = "The game is kept: start cribbage again to resume it."
 
 
@@ -54,12 +71,171 @@ def saved_options(options: Options) -> SavedOptions:
     }
 
 
+@dataclass(frozen=True, slots=True)
+class GameOption:
+    """An option that changes the game: a saved match keeps its own value of it, and a
+    command line naming another value is asked about before the save is resumed."""
+
+    name: str
+    """Its name in `Options.named`."""
+    flags: tuple[str, ...]
+    """The command-line options that name it, by their `argparse` names."""
+    value: Callable[[Options], object]
+    """Its value in a game's options; two games differ in it when these differ."""
+    words: Callable[[Options], str]
+    """A game with this value, after the noun: 'to 61' ('the game to 61'). The game's own
+    kind is the noun itself ('three-handed game'), and a match makes it a match."""
+    kept: Callable[[Options], str]
+    """A resumed match keeping this value, in a sentence: 'the game is to 61'.
+
+    `words` and `kept` may be empty: the value goes without saying (a penalty where
+    hands are counted for you)."""
+
+
+def _variant(options: Options) -> Variant:
+    return variant_of(options.game_config())
+
+
+def _match(options: Options) -> object:
+    if options.points is not None:
+        return options.points, options.values
+    return options.games
+
+
+def _match_words(options: Options) -> str:
+    if options.points is not None:
+        return f"to {options.points} match points"
+    return "of one game" if options.games == 1 else f"of {options.games} games"
+
+
+def _match_kept(options: Options) -> str:
+    if options.points is not None:
+        scale = "-".join(str(value) for value in options.values)
+        return f"the match goes to {options.points} match points ({scale})"
+    return f"the match is {options.games} game{'' if options.games == 1 else 's'}"
+
+
+def _counting(options: Options) -> object:
+    return options.counting, options.muggins, options.explain
+
+
+def _counting_words(options: Options) -> str:
+    if options.counting is Counting.AUTOMATIC:
+        return "counted for you"
+    extras = _counting_extras(options, "-e")  # short, for the question's line
+    # 'with muggins' says you count (the computer takes what you miss)
+    return extras.strip() if options.muggins else f"you count{extras}"
+
+
+def _counting_kept(options: Options) -> str:
+    if options.counting is Counting.AUTOMATIC:
+        return "hands are counted for you"
+    return f"you count your hands{_counting_extras(options, 'explanations')}"
+
+
+def _counting_extras(options: Options, explain: str) -> str:
+    """' with muggins', ' with muggins and explanations', ' with explanations' or ''."""
+    extras = [
+        extra for extra, on in (("muggins", options.muggins), (explain, options.explain)) if on
+    ]
+    return f" with {' and '.join(extras)}" if extras else ""
+
+
+def _penalty(options: Options) -> object:
+    return options.penalty if options.counting is Counting.CLAIMED else None
+
+
+def _claimed(options: Options, words: str) -> str:
+    """`words` about the penalty, in a game where you count; nothing where you do not."""
+    return words if options.counting is Counting.CLAIMED else ""
+
+
+_FIRST = {
+    FirstDealer.LOSER: "loser of the game before",
+    FirstDealer.ALTERNATE: "next player round the table",
+    FirstDealer.SAME: "first game's first dealer",
+}
+_FIRST_WORDS = {
+    FirstDealer.LOSER: "(loser deals)",
+    FirstDealer.ALTERNATE: "(deal rotates)",
+    FirstDealer.SAME: "(same dealer)",
+}
+"""Who deals first in a later game, short enough for the question's line."""
+
+GAME_OPTIONS: Final[tuple[GameOption, ...]] = (
+    GameOption(
+        "game",
+        ("players", "partners", "five_card"),
+        _variant,
+        lambda options: _variant(options).game,
+        lambda options: f"the game is {_variant(options).phrase}",
+    ),
+    GameOption(
+        "target",
+        ("game",),
+        lambda options: options.target,
+        lambda options: f"to {options.target}",
+        lambda options: f"the game is to {options.target}",
+    ),
+    GameOption("match", ("match", "match_points"), _match, _match_words, _match_kept),
+    GameOption(
+        "first_dealer",
+        ("first_dealer",),
+        lambda options: options.first_dealer,
+        lambda options: _FIRST_WORDS[options.first_dealer],
+        lambda options: f"the first dealer of a later game is the {_FIRST[options.first_dealer]}",
+    ),
+    GameOption(
+        "lurch",
+        ("lurch",),
+        lambda options: options.lurch,
+        lambda options: "with the lurch" if options.lurch else "with skunks",
+        lambda options: "a loser is lurched" if options.lurch else "skunks are BSD's",
+    ),
+    GameOption(
+        "counting", ("explain", "muggins", "manual"), _counting, _counting_words, _counting_kept
+    ),
+    GameOption(
+        "penalty",
+        ("penalty",),
+        _penalty,
+        lambda options: _claimed(options, f"(penalty {options.penalty.value})"),
+        lambda options: _claimed(
+            options, f"the penalty for an over-count is {options.penalty.value}"
+        ),
+    ),
+    GameOption(
+        "level",
+        ("level",),
+        lambda options: options.level,
+        lambda options: f"at {options.level}",
+        lambda options: f"the computer plays at {options.level}",
+    ),
+)
+"""The options that change the game, which a saved match keeps, in the order they are said.
+
+When the command line names one (`Options.named`) with another value than the save's, the
+player is asked "Resume the <saved game> instead of a new <game asked for>? (y/N)", each
+game said with its values of those options, and Enter starts the game asked for; when it
+names none, or only the save's own values, "Resume the saved game? (Y/n)". Options it does
+not name are the save's. The seed is not among them: it seeds new matches only."""
+
+
+def named_options(options: Options) -> frozenset[str]:
+    """The names of the `GAME_OPTIONS` the command line named."""
+    return (
+        options.named
+        | ({"game"} if options.game_named else set())
+        | ({"level"} if options.level_named else set())
+    )
+
+
 def resumed_options(options: Options, match: SavedMatch) -> tuple[Options, list[str]]:
     """The options a resumed `match` is played with, and what differs from `options`.
 
     The match's rules come from its record and its level from its save, whatever the
     command line says now; an option the save does not name, or names wrongly, is taken
-    from `options`.
+    from `options`. The differences are said by `GAME_OPTIONS`, whether named or not.
     """
     game, config = match.record.game_config, match.record.match_config
     level = match.options.get("level")
@@ -81,45 +257,12 @@ def resumed_options(options: Options, match: SavedMatch) -> tuple[Options, list[
         level=level if isinstance(level, str) and level in LEVELS else options.level,
         explain=explain if isinstance(explain, bool) else options.explain,
     )
-    differences: list[str] = []
-    variant = variant_of(game)
-    if variant is not variant_of(options.game_config()):
-        differences.append(f"the game is {variant.phrase}")
-    if resumed.level != options.level:
-        differences.append(f"the computer plays at {resumed.level}")
-    if resumed.target != options.target:
-        differences.append(f"the game is to {resumed.target}")
-    if resumed.points is not None and (resumed.points, resumed.values) != (
-        options.points,
-        options.values,
-    ):
-        scale = "-".join(str(value) for value in resumed.values)
-        differences.append(f"the match goes to {resumed.points} match points ({scale})")
-    elif resumed.points is None and (resumed.games, options.points) != (options.games, None):
-        differences.append(f"the match is {resumed.games} game{'' if resumed.games == 1 else 's'}")
-    if resumed.first_dealer is not options.first_dealer:
-        differences.append(
-            f"the first dealer of a later game is the {_FIRST[resumed.first_dealer]}"
-        )
-    if resumed.lurch != options.lurch:
-        differences.append("a loser is lurched" if resumed.lurch else "skunks are BSD's")
-    if (resumed.counting, resumed.muggins) != (options.counting, options.muggins):
-        if resumed.counting is Counting.AUTOMATIC:
-            differences.append("hands are counted for you")
-        else:
-            differences.append(f"you count your hands{' with muggins' if resumed.muggins else ''}")
-    if resumed.penalty is not options.penalty and resumed.counting is Counting.CLAIMED:
-        differences.append(f"the penalty for an over-count is {resumed.penalty.value}")
-    if resumed.explain != options.explain:
-        differences.append(f"explanations are {'on' if resumed.explain else 'off'}")
+    differences = [
+        option.kept(resumed)
+        for option in GAME_OPTIONS
+        if option.value(resumed) != option.value(options) and option.kept(resumed)
+    ]
     return resumed, differences
-
-
-_FIRST = {
-    FirstDealer.LOSER: "loser of the game before",
-    FirstDealer.ALTERNATE: "next player round the table",
-    FirstDealer.SAME: "first game's first dealer",
-}
 
 
 class Keeper:
@@ -184,8 +327,9 @@ def ask_resume(ui: GameUI, instead: tuple[str, str] | None = None) -> bool | Non
     """Ask whether to resume the match on the table: True, False for a new game, None to quit.
 
     When the command line asked for another game, `instead` names the saved game and the
-    one asked for ('three-handed game', 'game at easy'): the question names both and Enter
-    starts the game asked for.
+    one asked for ('three-handed game', 'game at easy'): the question names both, on one
+    line of the smallest screen (else the message log does), and Enter starts the game
+    asked for.
     """
     if instead is None:
         question, keys = RESUME_QUESTION, "Enter or y resumes   n starts a new game   q quit"
@@ -194,9 +338,14 @@ def ask_resume(ui: GameUI, instead: tuple[str, str] | None = None) -> bool | Non
         saved, asked = instead
         where = f", at hand {state.game.hand_number}" if state.game.hand_number else ""
         match = f" of game {state.number}" if state.number > 1 and where else ""
-        ui.log.say(f"A {saved} is saved{where}{match}.", Tone.RESULT)
-        question = f"Resume the {saved} instead of a new {asked}? (y/N)"
+        question = INSTEAD_QUESTION.format(saved=saved, asked=asked)
         keys = f"y resumes it   Enter or n starts the {asked}   q quit"
+        if max(len(question), len(keys)) > MIN_COLS:  # said in the log, which wraps
+            ui.log.say(f"A {saved} is saved{where}{match}; you asked for a {asked}.", Tone.RESULT)
+            question = "Resume the saved game instead of the one asked for? (y/N)"
+            keys = "y resumes it   Enter or n starts the game asked for   q quit"
+        else:
+            ui.log.say(f"A {saved} is saved{where}{match}.", Tone.RESULT)
     ui.set_prompt(question, keys)
     ui.yes_no = True
     try:
@@ -216,16 +365,39 @@ def ask_resume(ui: GameUI, instead: tuple[str, str] | None = None) -> bool | Non
         ui.set_prompt("", "")
 
 
-def _other_game(options: Options, resumed: Options, saved: SavedMatch) -> tuple[str, str] | None:
-    """The saved game and the one the command line asked for, in words, when it named
-    another game or level than the saved one's (else None). A level is said only between
-    games of one kind, to keep the question on a line."""
-    asked, kept = variant_of(options.game_config()), variant_of(saved.record.game_config)
-    if options.game_named and asked is not kept:
-        return kept.game, asked.game
-    if options.level_named and resumed.level != options.level:
-        return f"game at {resumed.level}", f"game at {options.level}"
-    return None
+def _other_game(options: Options, resumed: Options, _saved: SavedMatch) -> tuple[str, str] | None:
+    """The saved game and the one the command line asked for, in words, when it named an
+    option of `GAME_OPTIONS` with another value than the save's (else None): each game's
+    noun ('game', 'three-handed game', 'match') and its values of the options that differ
+    ('the game to 121 at expert', 'a new game to 61 at easy'), as many of them as fit the
+    question on a line of the smallest screen, in the table's order (the first always)."""
+    named = named_options(options)
+    differing = [
+        option
+        for option in GAME_OPTIONS
+        if option.name in named and option.value(resumed) != option.value(options)
+    ]
+    if not differing:
+        return None
+    for said in range(len(differing), 1, -1):  # as many as fit on the question's line
+        saved_words, asked_words = (_game_words(o, differing[:said]) for o in (resumed, options))
+        if len(INSTEAD_QUESTION.format(saved=saved_words, asked=asked_words)) <= MIN_COLS:
+            return saved_words, asked_words
+    return _game_words(resumed, differing[:1]), _game_words(options, differing[:1])
+
+
+def _game_words(options: Options, differing: list[GameOption]) -> str:
+    """A game said with its values of `differing`: 'three-handed match of 3 games at easy'."""
+    noun = "game"
+    words: list[str] = []
+    for option in differing:
+        if option.name == "game":
+            noun = option.words(options)
+        elif option.words(options):
+            words.append(option.words(options))
+    if any(option.name == "match" for option in differing):
+        noun = noun.removesuffix("game") + "match"
+    return " ".join([noun, *words])
 
 
 def play_kept(

@@ -14,7 +14,7 @@ from typing import Final, assert_never
 
 from ..calculator import PLAY_NOT_RECKONED, discard_reason_texts, ranks_words, shown_figures
 from ..cards import Card
-from ..coach import GameSummary, HandReview, PlayReview
+from ..coach import GameSummary, HandReview, Miscount, PlayReview
 from ..computer import DiscardOption, PlayOption
 from ..events import (
     Claimed,
@@ -48,7 +48,7 @@ from ..reasons import (
     play_reasons,
 )
 from ..rules import GameConfig, Seat
-from ..scoring import Score, ScoreKind, announce_sentence, number_word
+from ..scoring import Score, ScoreKind, announce, announce_sentence, number_word
 from ..text import keep_company
 from ..view import PlayerView
 from .seats import Seating
@@ -190,9 +190,9 @@ class Speaker:
                 what = "crib" if crib else "hand"
                 said = f"{self.whose(seat)} {what} {g.cards(cards)} + {g.card(starter)}"
                 lines = [Line(f"{said}: {score.total}", self.tone(seat))]
-                # muggins takes the points missed by showing them
-                missed = claimed is not None and claimed < score.total and self.config.muggins
-                if self.explain[seat] or missed:
+                # a miscount is shown what the cards held (and muggins takes what was missed)
+                miscounted = claimed is not None and claimed != score.total
+                if self.explain[seat] or miscounted:
                     lines.append(Line(f"  {announce_sentence(score)}", self.tone(seat)))
                 return lines
             case Claimed():
@@ -521,6 +521,7 @@ def coach_lines(review: HandReview, glyphs: Glyphs, seating: Seating = _TWO_HAND
         said.append(("Each of your plays was the best, or as good.", []))
     elif discard is not None:
         said.append(("No play of this hand gave you a choice.", []))
+    said.extend((miscount_words(miscount, seating), []) for miscount in review.miscounts)
     return _fitted(said)
 
 
@@ -553,6 +554,31 @@ def _fitted(said: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
             if (i, j) in kept:
                 lines.extend(_wrapped(reason))
     return lines
+
+
+def miscount_words(miscount: Miscount, seating: Seating = _TWO_HANDED) -> str:
+    """The coach on a hand or crib you counted wrong: what it held, and what it cost.
+
+    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.scoring import score_hand
+    >>> *hand, starter = parse_cards(["5h", "tc", "5s", "2d", "ac"])
+    >>> miscount_words(Miscount(False, 8, score_hand(hand, starter), 2, 1))
+    'You counted 8 for your hand; it holds 6 (fifteen two, fifteen four, and a pair is six): the computer pegged two for the over-count.'
+    >>> miscount_words(Miscount(True, 4, score_hand(hand, starter), 2, 1))
+    'You counted 4 for your crib; it holds 6 (fifteen two, fifteen four, and a pair is six): you missed 2, which the computer took.'
+    """
+    score, what = miscount.score, "crib" if miscount.crib else "hand"
+    held = f"{score.total} ({announce(score)})" if score.total else "nothing"
+    text = f"You counted {miscount.claimed} for your {what}; it holds {held}: "
+    taker = None if miscount.taker is None else seating.object(miscount.taker)
+    if miscount.over:
+        if taker is None or not miscount.taken:
+            return text + "there was no penalty for the over-count."
+        return text + f"{taker} pegged {number_word(miscount.taken)} for the over-count."
+    missed = score.total - miscount.claimed
+    if taker is None or not miscount.taken:
+        return text + f"you missed {missed}."
+    return text + f"you missed {missed}, which {taker} took."
 
 
 def _play_review(play: PlayReview, glyphs: Glyphs, seating: Seating) -> tuple[str, list[str]]:
