@@ -328,6 +328,8 @@ class GameUI:
         self.picture = HandPicture()
         self.cut_picture: CutPicture | None = None
         self.overlay: tuple[str, list[str]] | None = None
+        self.marked: frozenset[int] = frozenset()
+        """The overlay's lines under a cursor (the level asked before a first game)."""
         self.end_box: tuple[str, list[str]] | None = None
         """The end of a game: its box's title and paragraphs, beside the messages."""
         self.yes_no = False
@@ -1187,6 +1189,6 @@ class GameUI:
         if self.end_box is not None:
             painter.beside_messages(layout, *self.end_box)
         if self.overlay is not None:
-            painter.overlay(layout, *self.overlay)
+            painter.overlay(layout, *self.overlay, marked=self.marked)
         screen.refresh()
         return True

@@ -7,7 +7,9 @@ four-handed partners game? (y/N)", Enter starting the game asked for),
 and plays through `GameUI` with a `Keeper` in its hooks: after every action the keeper
 hands the match to `Storage.save`, which also counts a finished game and files a finished
 match. Whatever the storage has to say (a save that could not be resumed, a disk that is
-full, a game open elsewhere) is one sentence in the message log, and play goes on.
+full, a game open elsewhere) is one sentence in the message log, and play goes on. A new
+game of a player the data directory has never seen, started without `--level`, is first
+asked which computer to play (`level.ask_level`); the level chosen is saved with it.
 
 A resumed match keeps its own rules (the game and how many play, target, match, skunks,
 counting) and the computer's level it was started with; the command line's display options
@@ -32,6 +34,7 @@ from ..storage import SavedMatch, Storage, new_match_id
 from ..variants import Variant, variant_of
 from .game import GameUI, Hooks, Options, Quit
 from .keys import ENTER, ESCAPE, F10
+from .level import ask_level, asks_level
 from .screen import Screen
 from .words import Tone
 
@@ -272,6 +275,11 @@ def play_kept(
                 ui.log.say(f"It keeps the options it was started with: {', '.join(differences)}.")
             return _play(ui, keeper, farewell)
         notes = [storage.back_up()]
+    if asks_level(options):  # on a table of its own, as the game asked for stands before it
+        level = ask_level(GameUI(screen, options, glyphs=glyphs))
+        if level is None:
+            return 0
+        options = replace(options, level=level)
     keeper = Keeper(storage, saved_options(options))
     ui = GameUI(screen, options, glyphs=glyphs, hooks=keeper.hooks)
     keeper.attach(ui)
