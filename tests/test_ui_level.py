@@ -1,5 +1,5 @@
-"""The first game's question (which computer to play), against a fake screen and a data
-directory of the test's own."""
+"""The first game's question (which computer to play) and the next level suggested at the end
+of a game, against a fake screen and a data directory of the test's own."""
 
 from __future__ import annotations
 
@@ -7,16 +7,29 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cribbage.choices import LEVELS
 from cribbage.glyphs import ASCII, UNICODE
+from cribbage.rules import GameConfig
+from cribbage.stats import (
+    SUGGEST_ABOVE,
+    SUGGEST_AFTER,
+    LevelStats,
+    Statistics,
+    suggested_level,
+    suggestion_line,
+)
 from cribbage.storage import SavedMatch, Storage
+from cribbage.storage.statistics import write_statistics
 from cribbage.ui.game import NEWCOMER, Options
 from cribbage.ui.keys import DOWN, END, ENTER, ESCAPE, HOME, UP
 from cribbage.ui.learn import REAL_GAME
 from cribbage.ui.level import LEVEL_ABOUT, LEVEL_TITLE, asks_level, level_keys, level_lines
-from cribbage.ui.saving import play_kept
+from cribbage.ui.saving import Keeper, play_kept, saved_options
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
+from cribbage.variants import Variant
 
 QUESTION = "Which computer do you want to play?"
 PLAIN = Options(seed=5, delay=0)
@@ -183,6 +196,96 @@ def test_a_level_on_the_command_line_and_the_game_after_the_lessons_are_not_aske
     assert not asks_level(REAL_GAME)
     assert asks_level(replace(PLAIN, newcomer=True))
     assert not asks_level(PLAIN)
+
+
+# -- the next level
+
+
+def stats_with(
+    level: str, won: int, lost: int, variant: Variant = Variant.TWO_HANDED
+) -> Statistics:
+    stats = Statistics()
+    played = stats.level(level, variant)
+    played.games_won, played.games_lost = won, lost
+    return stats
+
+
+@pytest.mark.parametrize(
+    ("level", "won", "lost", "stronger"),
+    [
+        ("easy", 4, 1, "classic"),  # 80 % of 5
+        ("easy", 3, 2, None),  # 60 % is not more than 60 %
+        ("easy", 4, 0, None),  # too few games to tell
+        ("classic", 7, 3, "expert"),
+        ("classic", 6, 4, None),
+        ("expert", 10, 0, None),  # nothing stronger
+        ("unknown", 10, 0, None),  # a level of no known strength
+    ],
+)
+def test_the_next_level_is_suggested_after_most_of_five_games_or_more_are_won(
+    level: str, won: int, lost: int, stronger: str | None
+) -> None:
+    assert suggested_level(stats_with(level, won, lost), level) == stronger
+
+
+def test_the_suggestion_counts_the_games_of_the_game_being_played() -> None:
+    three = stats_with("easy", 5, 0, Variant.THREE_HANDED)
+    assert suggested_level(three, "easy", Variant.THREE_HANDED) == "classic"
+    assert suggested_level(three, "easy") is None
+    line = suggestion_line(three, "easy", Variant.THREE_HANDED)
+    assert line == (
+        "You have won 5 of your 5 games at easy (three-handed): try cribbage --level classic."
+    )
+
+
+levels = st.sampled_from([*LEVELS, "unknown", "x"])
+records = st.tuples(st.integers(0, 40), st.integers(0, 40))
+
+
+@given(st.dictionaries(levels, records), levels, st.sampled_from(Variant))
+def test_a_suggestion_is_always_one_step_stronger_and_only_after_enough_wins(
+    played: dict[str, tuple[int, int]], level: str, variant: Variant
+) -> None:
+    stats = Statistics()
+    for name, (won, lost) in played.items():
+        stats.table(variant)[name] = LevelStats(games_won=won, games_lost=lost)
+    stronger = suggested_level(stats, level, variant)
+    if stronger is None:
+        assert suggestion_line(stats, level, variant) is None
+        won, lost = played.get(level, (0, 0))
+        enough = won + lost >= SUGGEST_AFTER and won * 100 > SUGGEST_ABOVE * (won + lost)
+        assert level not in LEVELS[:-1] or not enough
+        return
+    assert level in LEVELS and stronger in LEVELS
+    assert LEVELS.index(stronger) == LEVELS.index(level) + 1  # never weaker, never the same
+    won, lost = played[level]
+    assert won + lost >= SUGGEST_AFTER and won * 100 > SUGGEST_ABOVE * (won + lost)
+    assert f"--level {stronger}." in str(suggestion_line(stats, level, variant))
+
+
+def test_the_end_of_game_box_suggests_the_next_level_once(tmp_path: Path) -> None:
+    write_statistics(tmp_path / "stats.json", stats_with("easy", 4, 0))
+    easy = replace(PLAIN, level="easy", level_named=True)
+    screen, status = start(tmp_path, [], easy, autokey=True)
+    assert status == 0
+    with Storage(tmp_path) as storage:
+        stats, _ = storage.statistics()
+    assert stats.levels["easy"].games == 5  # won or lost, more than 60 % of 5 are won
+    expected = suggestion_line(stats, "easy")
+    assert expected is not None and expected.endswith("try cribbage --level classic.")
+    end = next(frame for frame in screen.frames if "Another game?" in frame)
+    box = " ".join(" ".join(row[:43].strip(" │") for row in end.splitlines()).split())
+    assert box.count(expected) == 1
+
+
+def test_the_keeper_adds_no_suggestion_at_the_strongest_level(tmp_path: Path) -> None:
+    write_statistics(tmp_path / "stats.json", stats_with("expert", 9, 1))
+    with Storage(tmp_path) as storage:
+        notes = Keeper(storage, saved_options(replace(PLAIN, level="expert"))).end_notes(
+            GameConfig()
+        )
+    assert len(notes) == 2 and "At expert you have won 9 games" in notes[1]
+    assert not any("--level" in note for note in notes)
 
 
 def test_escape_asks_to_quit_like_q(tmp_path: Path) -> None:

@@ -9,7 +9,9 @@ hands the match to `Storage.save`, which also counts a finished game and files a
 match. Whatever the storage has to say (a save that could not be resumed, a disk that is
 full, a game open elsewhere) is one sentence in the message log, and play goes on. A new
 game of a player the data directory has never seen, started without `--level`, is first
-asked which computer to play (`level.ask_level`); the level chosen is saved with it.
+asked which computer to play (`level.ask_level`); the level chosen is saved with it, and
+the end of a game suggests the next stronger level once the player wins most games at one
+(`stats.suggested_level`).
 
 A resumed match keeps its own rules (the game and how many play, target, match, skunks,
 counting) and the computer's level it was started with; the command line's display options
@@ -28,7 +30,7 @@ from ..glyphs import UNICODE, Glyphs
 from ..match import FirstDealer
 from ..record import Recorder
 from ..rules import Counting, GameConfig, Seat
-from ..stats import summary_line
+from ..stats import suggestion_line, summary_line
 from ..storage import Options as SavedOptions
 from ..storage import SavedMatch, Storage, new_match_id
 from ..variants import Variant, variant_of
@@ -165,13 +167,18 @@ class Keeper:
             self.say(message)
 
     def end_notes(self, config: GameConfig) -> list[str]:
-        """The player's running record in this game at this level, for the end-of-game box."""
+        """The player's running record in this game at this level, for the end-of-game box,
+        and the next level to try once the player wins most games at this one."""
         level = self.match.level if self.match is not None else str(self.options.get("level"))
         stats, message = self.storage.statistics()
         if message:
             self.say(message)
         variant = variant_of(config)
-        return ["", summary_line(stats, level, variant)]  # the box wraps it
+        notes = ["", summary_line(stats, level, variant)]  # the box wraps them
+        suggestion = suggestion_line(stats, level, variant)
+        if suggestion is not None:
+            notes += ["", suggestion]
+        return notes
 
     def say(self, message: str) -> None:
         if self.ui is not None:
