@@ -206,7 +206,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--level",
         choices=LEVELS,
         default=None,
-        help="the computer's strength (default: expert)",
+        help="the computer's strength (default: expert; a player the data directory has "
+        "never seen is asked which, before a first game)",
     )
     add(
         "-e",
