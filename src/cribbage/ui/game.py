@@ -174,7 +174,8 @@ class Options:
     """The keypad's 2 4 6 8 choose cards and cut (`keys.KEYPAD`); nothing is typed but counts."""
     newcomer: bool = False
     """Nothing in the data directory says the player has played or taken a lesson: the
-    welcome points to the lessons."""
+    welcome points to the lessons, and a new game without `--level` first asks which
+    computer to play (`level.asks_level`)."""
 
     def game_config(self) -> GameConfig:
         """The rules of each game; you are seat 0, the computers the others.
