@@ -242,7 +242,51 @@ def test_a_first_game_asks_which_computer_plays_it_and_the_next_start_does_not_a
     second = terminals("--seed", "4", env=env)
     screen = second.wait_for(RESUME)
     assert question not in screen
-    second.send("n")  # a new game: still not asked, at the default level
+    second.send("n")  # a new game: still not asked, at the level chosen
     screen = second.wait_for("Where do you cut the pack?")
     assert question not in screen
+    second.send("\r")
+    second.wait_for("Choose 2 for")
     quit_game(second)
+    assert saved_level(tmp_path) == "classic"
+
+
+def saved_level(home: Path) -> str:
+    """The computer's level of the game saved in `home`."""
+    with Storage(home) as storage:
+        assert storage.claim() is None
+        match, _ = storage.load()
+    assert match is not None
+    return str(match.options["level"])
+
+
+def test_the_level_a_new_player_chooses_is_that_of_the_next_games_until_another_is_named(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    env = {"CRIBBAGE_HOME": str(tmp_path)}  # an empty data directory: a player never seen
+    question = "Which computer do you want to play?"
+
+    def new_game(*args: str) -> str:
+        """Start a new game with `args`, cut for the deal and quit: the first screen."""
+        term = terminals("--new", "--seed", "4", *args, env=env)  # a cut with no tie
+        screen = term.wait_for("Where do you cut the pack?")
+        term.send("\r")
+        term.wait_for("Choose 2 for")
+        quit_game(term)
+        return screen
+
+    first = terminals("--seed", "4", env=env)
+    first.wait_for(question)
+    first.send("e")
+    first.wait_for("Where do you cut the pack?")
+    first.send("\r")
+    first.wait_for("Choose 2 for")
+    quit_game(first)
+    assert saved_level(tmp_path) == "easy"
+
+    assert question not in new_game()  # not asked again, and easy again
+    assert saved_level(tmp_path) == "easy"
+    new_game("--level", "classic")
+    assert saved_level(tmp_path) == "classic"
+    assert question not in new_game()  # classic stays
+    assert saved_level(tmp_path) == "classic"

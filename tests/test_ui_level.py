@@ -121,6 +121,7 @@ def test_the_box_says_what_each_level_does_and_points_to_the_lessons(tmp_path: P
     for level, about in LEVEL_ABOUT.items():
         assert f"{level} {about}" in box
     assert "cribbage --learn" in box
+    assert "Next time you get the same computer, until cribbage --level names another." in box
     assert f"{QUESTION} Enter chooses easy." in screen.frames[-1]
 
 
@@ -161,6 +162,76 @@ def test_a_second_start_resumes_without_asking(tmp_path: Path) -> None:
     assert not asked(screen)
     assert "The saved game goes on." in screen.text()
     assert saved(tmp_path).options["level"] == "classic"
+
+
+# -- the level remembered
+
+
+@pytest.mark.parametrize("key", ["e", "c", "x"])
+def test_the_level_chosen_in_the_box_is_that_of_the_next_new_games(
+    tmp_path: Path, key: str
+) -> None:
+    level = level_keys()[key]
+    start(tmp_path, [key, ENTER])
+    screen, _ = start(tmp_path, ["n", ENTER])  # a new game instead of the saved one
+    assert not asked(screen)
+    assert saved(tmp_path).options["level"] == level
+    screen, _ = start(tmp_path, ["n", ENTER])  # and the one after
+    assert saved(tmp_path).options["level"] == level
+
+
+def test_a_level_named_once_is_that_of_the_next_new_games_until_another_is(
+    tmp_path: Path,
+) -> None:
+    start(tmp_path, ["e", ENTER])
+    classic = replace(PLAIN, level="classic", level_named=True)
+    start(tmp_path, [ENTER, ENTER], classic)  # Enter: the new game at classic, then the cut
+    assert saved(tmp_path).options["level"] == "classic"
+    start(tmp_path, ["n", ENTER])
+    assert saved(tmp_path).options["level"] == "classic"
+    start(tmp_path, ["n", ENTER], replace(PLAIN, level="expert", level_named=True))
+    start(tmp_path, ["n", ENTER])
+    assert saved(tmp_path).options["level"] == "expert"
+
+
+def test_a_resumed_game_keeps_its_level_and_the_level_named_is_not_remembered(
+    tmp_path: Path,
+) -> None:
+    start(tmp_path, ["e", ENTER])
+    classic = replace(PLAIN, level="classic", level_named=True)
+    screen, _ = start(tmp_path, ["y", " "], classic)  # resume the game at easy after all
+    question = "Resume the game at easy instead of a new game at classic? (y/N)"
+    assert any(question in frame for frame in screen.frames)
+    assert saved(tmp_path).options["level"] == "easy"
+    screen, _ = start(tmp_path, [ENTER])  # resumed as it was, without a word on its level
+    assert "the computer plays at" not in screen.text()
+    start(tmp_path, ["n", ENTER])
+    assert saved(tmp_path).options["level"] == "easy"
+
+
+def test_the_game_after_the_lessons_leaves_the_level_as_it_was(tmp_path: Path) -> None:
+    write_statistics(tmp_path / "stats.json", Statistics())
+    storage = Storage(tmp_path)
+    screen = FakeScreen(keys=[ENTER])
+    with pytest.raises(OutOfKeys):
+        play_kept(screen, replace(REAL_GAME, delay=0), storage, remember_level=False)
+    storage.release()
+    assert saved(tmp_path).options["level"] == "easy"
+    assert not (tmp_path / "level.json").exists()
+    start(tmp_path, ["n", ENTER])
+    assert saved(tmp_path).options["level"] == "expert"
+
+
+def test_a_broken_level_file_is_one_sentence_and_the_game_is_against_the_expert(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "level.json").write_text('{"format": "cribbage-level", "version": 1, "lev')
+    screen, _ = start(tmp_path, [ENTER])
+    assert not asked(screen)  # the file says the player has been here
+    said = " ".join(" ".join(row[44:] for row in screen.text().splitlines()).split())
+    assert "The level file could not be read and was moved to" in said
+    assert "a new game is against the expert." in said
+    assert saved(tmp_path).options["level"] == "expert"
 
 
 def test_the_game_chosen_is_the_one_the_level_named_on_the_command_line_plays(

@@ -91,7 +91,7 @@ def level_lines(chosen: str, glyphs: Glyphs) -> tuple[list[str], frozenset[int]]
     )
     lines.extend(
         textwrap.wrap(
-            f"Next time, choose with cribbage --level (the {LEVELS[-1]} is the default).",
+            "Next time you get the same computer, until cribbage --level names another.",
             _WIDTH,
         )
     )

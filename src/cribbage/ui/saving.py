@@ -11,7 +11,9 @@ full, a game open elsewhere) is one sentence in the message log, and play goes o
 game of a player the data directory has never seen, started without `--level`, is first
 asked which computer to play (`level.ask_level`); the level chosen is saved with it, and
 the end of a game suggests the next stronger level once the player wins most games at one
-(`stats.suggested_level`).
+(`stats.suggested_level`). The level chosen there, or last named with `--level` for a new
+game, is remembered (`Storage.choose_level`): a later new game without `--level` is played
+at it, and against the expert when none was ever chosen (`Storage.chosen_level`).
 
 A resumed match keeps its own rules (the game and how many play, target, match, skunks,
 counting) and the computer's level it was started with; the command line's display options
@@ -246,8 +248,14 @@ def play_kept(
     glyphs: Glyphs = UNICODE,
     fresh: bool = False,
     farewell: list[str] | None = None,
+    remember_level: bool = True,
 ) -> int:
     """Play on `screen` with the save in `storage`; `fresh` (`--new`) backs the save up first.
+
+    A new game without `--level` (`Options.level_named`) is played at the level the player
+    last chose; the level a new game is started at with `--level`, or chosen when asked, is
+    remembered for the next ones, unless `remember_level` is False (the game after the
+    lessons, whose level is the lessons' choice, not the player's).
 
     Returns the exit status (0). When the player leaves a match unfinished and saved, the
     sentence saying so is added to `farewell`, to be printed once the terminal is restored.
@@ -255,6 +263,10 @@ def play_kept(
     notes: list[str | None] = []
     if not storage.knows_the_player():
         options = replace(options, newcomer=True)
+    elif not options.level_named:
+        remembered, message = storage.chosen_level()
+        notes.append(message)
+        options = replace(options, level=remembered)
     claimed = storage.claim()
     saved: SavedMatch | None = None
     if claimed is not None:
@@ -287,6 +299,9 @@ def play_kept(
         if level is None:
             return 0
         options = replace(options, level=level)
+        notes.append(storage.choose_level(level))
+    elif options.level_named and remember_level:
+        notes.append(storage.choose_level(options.level))
     keeper = Keeper(storage, saved_options(options))
     ui = GameUI(screen, options, glyphs=glyphs, hooks=keeper.hooks)
     keeper.attach(ui)
