@@ -84,7 +84,7 @@ def level_lines(chosen: str, glyphs: Glyphs) -> tuple[list[str], frozenset[int]]
     lines.append("")
     lines.extend(
         textwrap.wrap(
-            "New to cribbage? Quit (q, then y) and run cribbage --learn: four short lessons, "
+            "New to cribbage? Quit (q, then y) and run cribbage --learn: short lessons, "
             "then a game against the easy computer.",
             _WIDTH,
         )
