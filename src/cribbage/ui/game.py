@@ -175,7 +175,8 @@ class Options:
     newcomer: bool = False
     """Nothing in the data directory says the player has played or taken a lesson: the
     welcome points to the lessons, and a new game without `--level` first asks which
-    computer to play (`level.asks_level`)."""
+    computer to play (`level.asks_level`), whose box points to them instead (the game
+    after it is then played with `newcomer` False)."""
 
     def game_config(self) -> GameConfig:
         """The rules of each game; you are seat 0, the computers the others.

@@ -298,7 +298,8 @@ def play_kept(
         level = ask_level(GameUI(screen, options, glyphs=glyphs))
         if level is None:
             return 0
-        options = replace(options, level=level)
+        # the box pointed to the lessons: the welcome does not again
+        options = replace(options, level=level, newcomer=False)
         notes.append(storage.choose_level(level))
     elif options.level_named and remember_level:
         notes.append(storage.choose_level(options.level))
