@@ -18,7 +18,9 @@ from pathlib import Path
 import pexpect
 import pyte
 
+from cribbage.stats import Statistics
 from cribbage.storage import SavedMatch
+from cribbage.storage.statistics import write_statistics
 
 COMMAND = str(Path(sys.executable).with_name("cribbage"))
 TIMEOUT = 30.0
@@ -35,6 +37,8 @@ class Terminal:
         env: dict[str, str] | None = None,
         preexec_fn: Callable[[], None] | None = None,
     ) -> None:
+        """Start `cribbage *args` in a data directory of its own, a player's who has played
+        before (`known_home`), unless `env` names one (an empty one: a newcomer's)."""
         # LINES and COLUMNS would fix the size curses sees (pytest-xdist's workers set them):
         # the size is the pseudo-terminal's own.
         dropped = ("NO_COLOR", "PAGER", "MANPAGER", "LINES", "COLUMNS")
@@ -45,6 +49,7 @@ class Terminal:
         self.own_home: str | None = None
         if env is None or "CRIBBAGE_HOME" not in env:  # never the player's own saves
             self.own_home = base["CRIBBAGE_HOME"] = tempfile.mkdtemp(prefix="cribbage-e2e-")
+            known_home(Path(self.own_home))
         if env is not None:
             base.update(env)
             base = {k: v for k, v in base.items() if v}
@@ -105,6 +110,15 @@ class Terminal:
             shutil.rmtree(self.own_home, ignore_errors=True)
 
 
+def known_home(home: Path) -> Path:
+    """Make `home` the data directory of a player who has played before, as the game knows
+    one (`Storage.knows_the_player`): its statistics file, with no game finished yet. Such a
+    player is not asked which computer to play; `home` is returned."""
+    home.mkdir(parents=True, exist_ok=True)
+    write_statistics(home / "stats.json", Statistics())
+    return home
+
+
 def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
@@ -120,6 +134,7 @@ def quit_game(term: Terminal) -> None:
 def save_three_handed(terminals: Callable[..., Terminal], home: Path) -> str:
     """Start a three-handed game in `home`, cut for the deal, lay a card away and quit once
     the starter is cut (a save a new game backs up): the save's text it leaves."""
+    known_home(home)
     first = terminals("--players", "3", "--seed", "5", env={"CRIBBAGE_HOME": str(home)})
     first.wait_for("Where do you cut the pack?")
     first.send("\r")

@@ -87,7 +87,7 @@ def test_the_real_game_at_the_end_is_against_the_easy_computer_and_saved(
     played: list[Any] = []
 
     def fake_play_kept(screen: FakeScreen, options: Any, storage: Any, **rest: Any) -> int:
-        played.append((options, storage))
+        played.append((options, storage, rest))
         return 0
 
     monkeypatch.setattr("cribbage.ui.saving.play_kept", fake_play_kept)
@@ -97,8 +97,9 @@ def test_the_real_game_at_the_end_is_against_the_easy_computer_and_saved(
     assert given["delay"] == 0
     play: Callable[[FakeScreen, object, list[str]], int] = given["play"]
     assert play(FakeScreen(), ASCII, []) == 0
-    ((options, storage),) = played
+    ((options, storage, rest),) = played
     assert options.level == "easy" and options.coach and options.delay == 0
     assert options.game_named and options.level_named  # another saved game is asked about
     assert options.target == 121 and options.players == 2
     assert storage.save_path.name == "save.json"
+    assert rest["remember_level"] is False  # easy is the lessons' choice, not the player's

@@ -16,7 +16,7 @@ from cribbage.rules import Phase, pending
 from cribbage.storage import SavedMatch, Storage
 
 from .support import simplest_action
-from .terminal import COMMAND, TIMEOUT, Terminal, quit_game, save_three_handed
+from .terminal import COMMAND, TIMEOUT, Terminal, known_home, quit_game, save_three_handed
 
 RESUME = "Resume the saved game? (Y/n)"
 
@@ -63,7 +63,7 @@ def finish(term: Terminal) -> tuple[int | None, bool]:
 def test_a_killed_game_resumes_with_the_same_cards_and_scores(
     terminals: Callable[..., Terminal], tmp_path: Path, how: signal.Signals
 ) -> None:
-    env = {"CRIBBAGE_HOME": str(tmp_path)}
+    env = {"CRIBBAGE_HOME": str(known_home(tmp_path))}
     first = terminals("--seed", "7", env=env)
     before = play_into_the_hand(first)
     first.child.kill(how)
@@ -87,7 +87,7 @@ def test_a_killed_game_resumes_with_the_same_cards_and_scores(
 def test_sigterm_exits_143_and_leaves_the_game(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:
-    term = terminals("--seed", "3", env={"CRIBBAGE_HOME": str(tmp_path)})
+    term = terminals("--seed", "3", env={"CRIBBAGE_HOME": str(known_home(tmp_path))})
     play_into_the_hand(term)
     term.child.kill(signal.SIGTERM)
     assert finish(term) == (143, True)
@@ -97,7 +97,7 @@ def test_sigterm_exits_143_and_leaves_the_game(
 def test_new_keeps_the_saved_game_as_a_backup(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:
-    env = {"CRIBBAGE_HOME": str(tmp_path)}
+    env = {"CRIBBAGE_HOME": str(known_home(tmp_path))}
     first = terminals("--seed", "5", env=env)
     play_into_the_hand(first)
     first.child.kill(signal.SIGKILL)
@@ -114,7 +114,7 @@ def test_new_keeps_the_saved_game_as_a_backup(
 def test_another_game_on_the_command_line_is_what_enter_starts(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:
-    env = {"CRIBBAGE_HOME": str(tmp_path)}
+    env = {"CRIBBAGE_HOME": str(known_home(tmp_path))}
     saved = save_three_handed(terminals, tmp_path)
     second = terminals("--players", "4", "--partners", env=env)
     screen = second.wait_for("(y/N)")
@@ -151,7 +151,7 @@ def test_a_broken_save_is_moved_aside_and_a_new_game_starts(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:
     (tmp_path / "save.json").write_text('{"format": "cribbage-save", "version": 1, "id": "x", "rec')
-    term = terminals(env={"CRIBBAGE_HOME": str(tmp_path)})
+    term = terminals(env={"CRIBBAGE_HOME": str(known_home(tmp_path))})
     screen = term.wait_for("Where do you cut the pack?")
     assert "The saved game could not be resumed because" in said(screen)
     assert RESUME not in screen
@@ -161,7 +161,7 @@ def test_a_broken_save_is_moved_aside_and_a_new_game_starts(
 def test_a_second_copy_says_the_game_is_open_elsewhere(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:
-    env = {"CRIBBAGE_HOME": str(tmp_path)}
+    env = {"CRIBBAGE_HOME": str(known_home(tmp_path))}
     first = terminals("--seed", "1", env=env)
     first.wait_for("Where do you cut the pack?")
     second = terminals("--seed", "2", env=env)
@@ -240,3 +240,74 @@ def test_a_bad_replay_file_is_one_line_and_status_2(tmp_path: Path, content: str
     assert done.returncode == 2 and done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("cribbage: ") and str(path) in lines[0]
+
+
+def test_a_first_game_asks_which_computer_plays_it_and_the_next_start_does_not_ask(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    env = {"CRIBBAGE_HOME": str(tmp_path)}  # an empty data directory: a player never seen
+    question = "Which computer do you want to play?"
+    first = terminals("--seed", "4", env=env)
+    screen = first.wait_for(question)
+    assert "cribbage --learn" in screen and "Enter chooses easy." in screen
+    first.send("j")
+    first.wait_for("Enter chooses classic.")
+    first.send("\r")
+    play_into_the_hand(first)
+    quit_game(first)
+    with Storage(tmp_path) as storage:
+        assert storage.claim() is None
+        match, _ = storage.load()
+    assert match is not None and match.options["level"] == "classic"
+
+    second = terminals("--seed", "4", env=env)
+    screen = second.wait_for(RESUME)
+    assert question not in screen
+    second.send("n")  # a new game: still not asked, at the level chosen
+    screen = second.wait_for("Where do you cut the pack?")
+    assert question not in screen
+    second.send("\r")
+    second.wait_for("Choose 2 for")
+    quit_game(second)
+    assert saved_level(tmp_path) == "classic"
+
+
+def saved_level(home: Path) -> str:
+    """The computer's level of the game saved in `home`."""
+    with Storage(home) as storage:
+        assert storage.claim() is None
+        match, _ = storage.load()
+    assert match is not None
+    return str(match.options["level"])
+
+
+def test_the_level_a_new_player_chooses_is_that_of_the_next_games_until_another_is_named(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    env = {"CRIBBAGE_HOME": str(tmp_path)}  # an empty data directory: a player never seen
+    question = "Which computer do you want to play?"
+
+    def new_game(*args: str) -> str:
+        """Start a new game with `args`, cut for the deal and quit: the first screen."""
+        term = terminals("--new", "--seed", "4", *args, env=env)  # a cut with no tie
+        screen = term.wait_for("Where do you cut the pack?")
+        term.send("\r")
+        term.wait_for("Choose 2 for")
+        quit_game(term)
+        return screen
+
+    first = terminals("--seed", "4", env=env)
+    first.wait_for(question)
+    first.send("e")
+    first.wait_for("Where do you cut the pack?")
+    first.send("\r")
+    first.wait_for("Choose 2 for")
+    quit_game(first)
+    assert saved_level(tmp_path) == "easy"
+
+    assert question not in new_game()  # not asked again, and easy again
+    assert saved_level(tmp_path) == "easy"
+    new_game("--level", "classic")
+    assert saved_level(tmp_path) == "classic"
+    assert question not in new_game()  # classic stays
+    assert saved_level(tmp_path) == "classic"

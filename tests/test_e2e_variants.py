@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .terminal import Terminal
+from .terminal import Terminal, known_home
 
 RESUME = "Resume the saved game? (Y/n)"
 QUESTIONS = ("Your play:", "Where do you cut the pack?")
@@ -114,7 +114,7 @@ def test_a_deal_of_each_variant_from_the_cut_to_the_show(
 def test_a_killed_three_handed_game_resumes_as_it_was(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:
-    env = {"CRIBBAGE_HOME": str(tmp_path)}
+    env = {"CRIBBAGE_HOME": str(known_home(tmp_path))}
     first = terminals("--players", "3", "--seed", "7", env=env)
     lay_away(first, five_card=False)
     before = first.wait_for(lambda t: any(q in t for q in QUESTIONS))

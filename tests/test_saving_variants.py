@@ -47,7 +47,8 @@ from .support import simplest_action
 from .test_ui_game import box_rows
 
 DATA = Path(__file__).parent / "data"
-BASE = Options(seed=5, delay=0, level="easy")
+BASE = Options(seed=5, delay=0, level="easy", level_named=True)
+"""As `cribbage --seed 5 --level easy` asks: no question of the level."""
 VARIANTS = {
     "three": replace(BASE, players=3),
     "four": replace(BASE, players=4),

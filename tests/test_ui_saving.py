@@ -47,7 +47,8 @@ from cribbage.ui.words import Speaker
 
 from .support import simplest_action
 
-FAST = Options(seed=5, delay=0, level="easy")
+FAST = Options(seed=5, delay=0, level="easy", level_named=True)
+"""As `cribbage --seed 5 --level easy` asks: no question of the level."""
 
 
 def player(screen: FakeScreen) -> str | None:
@@ -188,7 +189,7 @@ def test_another_level_on_the_command_line_is_asked_about_and_enter_starts_it(
 ) -> None:
     start(tmp_path, [ENTER, " ", " ", ENTER])  # a game at easy, into its first hand
     saved = saved_state(tmp_path)
-    for same in (replace(FAST, level_named=True), replace(FAST, level="expert")):
+    for same in (FAST, replace(FAST, level="expert", level_named=False)):
         _storage, screen, _ = start(tmp_path, [], options=same)  # the same level, or none named
         assert RESUME_QUESTION in screen.text() and "(y/N)" not in screen.text()
     asked = replace(FAST, level="expert", level_named=True)

@@ -208,7 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--level",
         choices=LEVELS,
         default=None,
-        help="the computer's strength (default: expert)",
+        help="the computer's strength, kept for later games (default: the level you last "
+        "chose, else expert; a player new here is asked which before a first game)",
     )
     add(
         "-e",
@@ -739,7 +740,9 @@ def learn(args: argparse.Namespace) -> int:
     with stopped_by_signals(), Storage() as storage:
 
         def play(screen: Screen, glyphs: Glyphs, farewell: list[str]) -> int:
-            return play_kept(screen, options, storage, glyphs=glyphs, farewell=farewell)
+            return play_kept(
+                screen, options, storage, glyphs=glyphs, farewell=farewell, remember_level=False
+            )
 
         try:
             return run_learn(

@@ -50,11 +50,20 @@ __all__ = [
     "Tallier",
     "is_level_name",
     "render_statistics",
+    "suggested_level",
+    "suggestion_line",
     "summary_line",
     "tally_match",
 ]
 
 """Levels in the order the report shows them; any other level name follows, sorted."""
+
+SUGGEST_AFTER: Final = 5
+"""Games finished at a level, in one game (two-handed, three-handed...), before a stronger
+level is suggested."""
+SUGGEST_ABOVE: Final = 60
+"""The share of those games won, in per cent, that a player must pass for a stronger level to
+be suggested (more than 60 %: 4 of 5, 7 of 10)."""
 
 MAX_COUNTED: Final = 1000
 """How many counted game ids the statistics remember (only a recent game can come back)."""
@@ -470,4 +479,52 @@ def summary_line(stats: Statistics, level: str, variant: Variant = Variant.TWO_H
         f"At {where} you have won {level_stats.games_won} "
         f"game{'' if level_stats.games_won == 1 else 's'} and lost {level_stats.games_lost}; "
         f"winning streak {level_stats.streak} (longest {level_stats.longest_streak})."
+    )
+
+
+def suggested_level(
+    stats: Statistics, level: str, variant: Variant = Variant.TWO_HANDED
+) -> str | None:
+    """The next stronger level to try, once the player wins most games at `level` in `variant`:
+    at least `SUGGEST_AFTER` games finished there and more than `SUGGEST_ABOVE` per cent of
+    them won. None before that, at the strongest level, and at a level of no known strength.
+
+    >>> stats = Statistics()
+    >>> easy = stats.level("easy")
+    >>> easy.games_won, easy.games_lost = 3, 2
+    >>> print(suggested_level(stats, "easy"))
+    None
+    >>> easy.games_won = 4
+    >>> suggested_level(stats, "easy"), suggested_level(stats, "easy", Variant.THREE_HANDED)
+    ('classic', None)
+    """
+    if level not in LEVELS or level == LEVELS[-1]:
+        return None
+    table = stats.levels if variant is Variant.TWO_HANDED else stats.variants.get(variant, {})
+    played = table.get(level, LevelStats())
+    if played.games < SUGGEST_AFTER or played.games_won * 100 <= SUGGEST_ABOVE * played.games:
+        return None
+    return LEVELS[LEVELS.index(level) + 1]
+
+
+def suggestion_line(
+    stats: Statistics, level: str, variant: Variant = Variant.TWO_HANDED
+) -> str | None:
+    """A sentence for the end-of-game screen suggesting the next stronger level, when
+    `suggested_level` finds one; else None.
+
+    >>> stats = Statistics()
+    >>> stats.level("easy").games_won, stats.level("easy").games_lost = 7, 3
+    >>> suggestion_line(stats, "easy")
+    'You have won 7 of your 10 games at easy: try cribbage --level classic.'
+    """
+    stronger = suggested_level(stats, level, variant)
+    if stronger is None:
+        return None
+    table = stats.levels if variant is Variant.TWO_HANDED else stats.variants[variant]
+    played = table[level]
+    where = level if variant is Variant.TWO_HANDED else f"{level} ({variant.phrase})"
+    return (
+        f"You have won {played.games_won} of your {played.games} games at {where}: "
+        f"try cribbage --level {stronger}."
     )

@@ -8,6 +8,7 @@ One concern a module:
 * `saves`: the match in progress (`SavedMatch`), its format and `MIGRATIONS`.
 * `statistics`: the statistics file's format, read and written.
 * `records`: where finished matches are filed, `write_record` and `load_record`.
+* `level`: the computer's level the player last chose, for a new game without `--level`.
 * `store`: `Storage`, which uses all of these for one data directory.
 
 A driver uses one `Storage` for the whole run:

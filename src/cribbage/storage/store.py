@@ -10,6 +10,8 @@ The data directory (`data_dir`) holds:
 * `stats.json`: the statistics (`cribbage.storage.statistics`), counted once per finished game,
   per game (two-handed, three-handed...) and level.
 * `records/`: one JSON record per finished match, for `cribbage --replay`.
+* `level.json`: the computer's level the player last chose, that of a new game started
+  without `--level` (`cribbage.storage.level`).
 * `lock` and `stats.lock`: lock files. The process holding `lock` owns the save; a second
   copy of the game plays without saving. `stats.lock` is held only while the statistics are
   read, changed and written, so two copies never lose each other's counts.
@@ -47,6 +49,7 @@ from .files import (
     write_atomic,
 )
 from .lessons import LESSONS_NAME
+from .level import LEVEL_NAME, ChosenLevel
 from .locks import FileLock
 from .paths import data_dir
 from .records import RECORDS_DIR, load_record, record_name, write_record
@@ -109,6 +112,7 @@ class Storage:
             self.home / ("lock" if save_name == _SAVE_NAME else f"{save_name}.lock")
         )
         self._stats_lock = FileLock(self.home / "stats.lock")
+        self._level = ChosenLevel(None if self._homeless else self.home)
         self._save_failing = False
         self._counted: set[tuple[str, int]] = set()
 
@@ -120,11 +124,26 @@ class Storage:
 
     def knows_the_player(self) -> bool:
         """True when the data directory shows the player has been here: a game saved, kept,
-        counted or filed, or a lesson (or when there is no data directory to tell)."""
+        counted or filed, a lesson or a level chosen (or when there is no data directory to
+        tell)."""
         if self._homeless:
             return True
         kept = (self.save_path, self.backup_path, self.stats_path, self.records_dir)
-        return any(os.path.lexists(path) for path in (*kept, self.home / LESSONS_NAME))
+        others = (self.home / LESSONS_NAME, self.home / LEVEL_NAME)
+        return any(os.path.lexists(path) for path in (*kept, *others))
+
+    # -- the level of a new game
+
+    def chosen_level(self) -> tuple[str, str | None]:
+        """The computer's level for a new game started without `--level`: the one the
+        player last chose (`choose_level`), else the expert; and a sentence about its file
+        (damaged, say), or None."""
+        return self._level.load()
+
+    def choose_level(self, level: str) -> str | None:
+        """Make `level` the one of the player's later new games started without `--level`;
+        a sentence if it could not be remembered."""
+        return self._level.choose(level)
 
     # -- the lock
 

@@ -15,7 +15,7 @@ shows a few lines saying so and what to do.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -173,6 +173,7 @@ _BACK: Final = Style(Color.BLUE)
 _DIM: Final = Style(dim=True)
 _BOLD: Final = Style(bold=True)
 _TITLE: Final = Style(bold=True)
+_MARKED: Final = Style(bold=True, reverse=True)
 _SEAT_COLORS: Final = (Color.GREEN, Color.CYAN, Color.MAGENTA, Color.YELLOW)
 _TONES: Final = {
     Tone.INFO: Style(),
@@ -651,9 +652,16 @@ class Painter:
         self.screen.put(layout.keys_y, 0, keys, _DIM)
 
     def overlay(
-        self, layout: Layout, title: str, lines: Sequence[str], *, spare_rows: int = 0
+        self,
+        layout: Layout,
+        title: str,
+        lines: Sequence[str],
+        *,
+        spare_rows: int = 0,
+        marked: Collection[int] = (),
     ) -> None:
-        """A framed box in the middle of the screen, above its last `spare_rows` rows.
+        """A framed box in the middle of the screen, above its last `spare_rows` rows; the
+        lines whose indexes are `marked` (a choice under the cursor) are drawn in reverse.
 
         On a screen too small for the box its frame stays whole: the lines that do not fit
         are left out, and a line too long is cut at the right-hand border.
@@ -663,7 +671,7 @@ class Painter:
         height = min(len(lines) + 2, rows)
         y0 = max((rows - height) // 2, 0)
         x0 = max((layout.cols - width) // 2, 0)
-        self._box(y0, x0, width, height, title, lines)
+        self._box(y0, x0, width, height, title, lines, marked)
 
     def beside_messages(self, layout: Layout, title: str, paragraphs: Sequence[str]) -> None:
         """A framed box over the card area, above the question, so that the messages beside
@@ -678,10 +686,18 @@ class Painter:
         self._box(y0, (room - width) // 2, width, height, title, lines)
 
     def _box(
-        self, y0: int, x0: int, width: int, height: int, title: str, lines: Sequence[str]
+        self,
+        y0: int,
+        x0: int,
+        width: int,
+        height: int,
+        title: str,
+        lines: Sequence[str],
+        marked: Collection[int] = (),
     ) -> None:
         """A box `width` by `height` at row `y0`, column `x0`, `title` in its top edge, and
-        as many of `lines` as fit inside it, each cut at the right-hand border."""
+        as many of `lines` as fit inside it, each cut at the right-hand border (those whose
+        indexes are `marked` in reverse)."""
         h, v, tl, tr, bl, br, _, _ = tuple(self.g.box)
         if width < 4 or height < 2:
             return
@@ -691,6 +707,8 @@ class Painter:
         for i, line in enumerate(lines[: height - 2]):
             shown = line[:inside].ljust(inside)
             self.screen.put(y0 + 1 + i, x0, v + " " + shown + " " + v, Style())
+            if i in marked:
+                self.screen.put(y0 + 1 + i, x0 + 2, shown, _MARKED)
         self.screen.put(y0 + height - 1, x0, bl + h * (width - 2) + br, _BOLD)
 
     def too_small(self, rows: int, cols: int, y: int = 0, *, lines: int = 3) -> int:

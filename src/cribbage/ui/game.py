@@ -176,7 +176,9 @@ class Options:
     """The keypad's 2 4 6 8 choose cards and cut (`keys.KEYPAD`); nothing is typed but counts."""
     newcomer: bool = False
     """Nothing in the data directory says the player has played or taken a lesson: the
-    welcome points to the lessons."""
+    welcome points to the lessons, and a new game without `--level` first asks which
+    computer to play (`level.asks_level`), whose box points to them instead (the game
+    after it is then played with `newcomer` False)."""
 
     def game_config(self) -> GameConfig:
         """The rules of each game; you are seat 0, the computers the others.
@@ -330,6 +332,8 @@ class GameUI:
         self.picture = HandPicture()
         self.cut_picture: CutPicture | None = None
         self.overlay: tuple[str, list[str]] | None = None
+        self.marked: frozenset[int] = frozenset()
+        """The overlay's lines under a cursor (the level asked before a first game)."""
         self.end_box: tuple[str, list[str]] | None = None
         """The end of a game: its box's title and paragraphs, beside the messages."""
         self.yes_no = False
@@ -1210,6 +1214,6 @@ class GameUI:
         if self.end_box is not None:
             painter.beside_messages(layout, *self.end_box)
         if self.overlay is not None:
-            painter.overlay(layout, *self.overlay)
+            painter.overlay(layout, *self.overlay, marked=self.marked)
         screen.refresh()
         return True

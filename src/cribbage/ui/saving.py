@@ -7,7 +7,13 @@ than the save's, "Resume the game to 121 instead of a new game to 61? (y/N)", En
 starting the game asked for), and plays through `GameUI` with a `Keeper` in its hooks: after every action the keeper
 hands the match to `Storage.save`, which also counts a finished game and files a finished
 match. Whatever the storage has to say (a save that could not be resumed, a disk that is
-full, a game open elsewhere) is one sentence in the message log, and play goes on.
+full, a game open elsewhere) is one sentence in the message log, and play goes on. A new
+game of a player the data directory has never seen, started without `--level`, is first
+asked which computer to play (`level.ask_level`); the level chosen is saved with it, and
+the end of a game suggests the next stronger level once the player wins most games at one
+(`stats.suggested_level`). The level chosen there, or last named with `--level` for a new
+game, is remembered (`Storage.choose_level`): a later new game without `--level` is played
+at it, and against the expert when none was ever chosen (`Storage.chosen_level`).
 
 A resumed match keeps its own rules (the game and how many play, target, match, skunks,
 counting) and the computer's level it was started with: the options of `GAME_OPTIONS`. The
@@ -29,13 +35,14 @@ from ..glyphs import UNICODE, Glyphs
 from ..match import FirstDealer
 from ..record import Recorder
 from ..rules import Counting, GameConfig, Seat
-from ..stats import summary_line
+from ..stats import suggestion_line, summary_line
 from ..storage import Options as SavedOptions
 from ..storage import SavedMatch, Storage, new_match_id
 from ..variants import Variant, variant_of
 from .draw import MIN_COLS
 from .game import GameUI, Hooks, Options, Quit
 from .keys import ENTER, ESCAPE, F10
+from .level import ask_level, asks_level
 from .screen import Screen
 from .words import Tone
 
@@ -305,13 +312,18 @@ class Keeper:
             self.say(message)
 
     def end_notes(self, config: GameConfig) -> list[str]:
-        """The player's running record in this game at this level, for the end-of-game box."""
+        """The player's running record in this game at this level, for the end-of-game box,
+        and the next level to try once the player wins most games at this one."""
         level = self.match.level if self.match is not None else str(self.options.get("level"))
         stats, message = self.storage.statistics()
         if message:
             self.say(message)
         variant = variant_of(config)
-        return ["", summary_line(stats, level, variant)]  # the box wraps it
+        notes = ["", summary_line(stats, level, variant)]  # the box wraps them
+        suggestion = suggestion_line(stats, level, variant)
+        if suggestion is not None:
+            notes += ["", suggestion]
+        return notes
 
     def say(self, message: str) -> None:
         if self.ui is not None:
@@ -408,8 +420,14 @@ def play_kept(
     glyphs: Glyphs = UNICODE,
     fresh: bool = False,
     farewell: list[str] | None = None,
+    remember_level: bool = True,
 ) -> int:
     """Play on `screen` with the save in `storage`; `fresh` (`--new`) backs the save up first.
+
+    A new game without `--level` (`Options.level_named`) is played at the level the player
+    last chose; the level a new game is started at with `--level`, or chosen when asked, is
+    remembered for the next ones, unless `remember_level` is False (the game after the
+    lessons, whose level is the lessons' choice, not the player's).
 
     Returns the exit status (0). When the player leaves a match unfinished and saved, the
     sentence saying so is added to `farewell`, to be printed once the terminal is restored.
@@ -417,6 +435,10 @@ def play_kept(
     notes: list[str | None] = []
     if not storage.knows_the_player():
         options = replace(options, newcomer=True)
+    elif not options.level_named:
+        remembered, message = storage.chosen_level()
+        notes.append(message)
+        options = replace(options, level=remembered)
     claimed = storage.claim()
     saved: SavedMatch | None = None
     if claimed is not None:
@@ -444,6 +466,15 @@ def play_kept(
                 ui.log.say(f"It keeps the options it was started with: {', '.join(differences)}.")
             return _play(ui, keeper, farewell)
         notes = [storage.back_up()]
+    if asks_level(options):  # on a table of its own, as the game asked for stands before it
+        level = ask_level(GameUI(screen, options, glyphs=glyphs))
+        if level is None:
+            return 0
+        # the box pointed to the lessons: the welcome does not again
+        options = replace(options, level=level, newcomer=False)
+        notes.append(storage.choose_level(level))
+    elif options.level_named and remember_level:
+        notes.append(storage.choose_level(options.level))
     keeper = Keeper(storage, saved_options(options))
     ui = GameUI(screen, options, glyphs=glyphs, hooks=keeper.hooks)
     keeper.attach(ui)
