@@ -131,7 +131,7 @@ def test_another_game_on_the_command_line_is_what_enter_starts(
 def test_game_61_against_a_saved_game_to_121_asks_and_enter_starts_the_game_to_61(
     terminals: Callable[..., Terminal], tmp_path: Path
 ) -> None:
-    env = {"CRIBBAGE_HOME": str(tmp_path)}
+    env = {"CRIBBAGE_HOME": str(known_home(tmp_path))}
     first = terminals("--seed", "5", env=env)
     play_into_the_hand(first)
     quit_game(first)

@@ -99,12 +99,17 @@ def asked_question(screen: FakeScreen) -> str:
     return next(row for row in frame.splitlines() if "Resume the" in row).strip()
 
 
-def is_game_of(match: SavedMatch, options: Options) -> bool:
-    """True when `match` is played to `options`' rules and level."""
+def is_game_of(match: SavedMatch, options: Options, home: Path | None = None) -> bool:
+    """True when `match` is played to `options`' rules and level; for a new game in `home`,
+    a level the command line did not name is the one the player last chose."""
+    level = options.level
+    if home is not None and not options.names("level"):
+        with Storage(home) as storage:
+            level = storage.chosen_level()[0]
     return (
         match.record.game_config == options.game_config()
         and match.record.match_config == options.match_config()
-        and match.options.get("level") == options.level
+        and match.options.get("level") == level
     )
 
 
@@ -118,7 +123,7 @@ def test_each_option_named_with_another_value_is_asked_about_and_enter_starts_it
     screen, match = run(tmp_path, asked, [ENTER, ENTER])  # Enter, then the cut for the deal
     question = asked_question(screen)
     assert question == QUESTIONS[name] and len(question) <= MIN_COLS
-    assert match is not None and match.id != saved.id and is_game_of(match, asked)
+    assert match is not None and match.id != saved.id and is_game_of(match, asked, tmp_path)
 
 
 @pytest.mark.parametrize("name", [option.name for option in GAME_OPTIONS])
@@ -190,12 +195,13 @@ def test_the_question_is_asked_exactly_when_a_named_option_differs_from_the_save
     with tempfile.TemporaryDirectory() as home:
         saved = save(Path(home), saved_as)
         screen, match = run(Path(home), asked, [ENTER, ENTER])
+        new_game = match is not None and is_game_of(match, asked, Path(home))
     question = asked_question(screen)
     assert len(question) <= MIN_COLS
     assert match is not None
     if other:
         assert question.endswith("(y/N)") and question != RESUME_QUESTION
-        assert match.id != saved.id and is_game_of(match, asked)  # Enter: the game asked for
+        assert match.id != saved.id and new_game  # Enter: the game asked for
     else:
         assert question == RESUME_QUESTION
         assert match.id == saved.id and is_game_of(match, saved_as)  # Enter: the saved one

@@ -180,6 +180,12 @@ class Options:
     computer to play (`level.asks_level`), whose box points to them instead (the game
     after it is then played with `newcomer` False)."""
 
+    def names(self, option: str) -> bool:
+        """True when the command line named `option` (a `saving.GAME_OPTIONS` name)."""
+        if (option == "game" and self.game_named) or (option == "level" and self.level_named):
+            return True
+        return option in self.named
+
     def game_config(self) -> GameConfig:
         """The rules of each game; you are seat 0, the computers the others.
 

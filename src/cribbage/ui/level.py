@@ -46,7 +46,7 @@ def asks_level(options: Options) -> bool:
     """True when a new game's level is asked: the player is new here (`Options.newcomer`)
     and the command line did not name a level (`--level`, or a game that names its own,
     like the one after the lessons)."""
-    return options.newcomer and not options.level_named
+    return options.newcomer and not options.names("level")
 
 
 def level_keys(levels: Sequence[str] = LEVELS) -> dict[str, str]:

@@ -230,11 +230,7 @@ not name are the save's. The seed is not among them: it seeds new matches only."
 
 def named_options(options: Options) -> frozenset[str]:
     """The names of the `GAME_OPTIONS` the command line named."""
-    return (
-        options.named
-        | ({"game"} if options.game_named else set())
-        | ({"level"} if options.level_named else set())
-    )
+    return frozenset(option.name for option in GAME_OPTIONS if options.names(option.name))
 
 
 def resumed_options(options: Options, match: SavedMatch) -> tuple[Options, list[str]]:
@@ -424,7 +420,7 @@ def play_kept(
 ) -> int:
     """Play on `screen` with the save in `storage`; `fresh` (`--new`) backs the save up first.
 
-    A new game without `--level` (`Options.level_named`) is played at the level the player
+    A new game without `--level` (`Options.names("level")`) is played at the level the player
     last chose; the level a new game is started at with `--level`, or chosen when asked, is
     remembered for the next ones, unless `remember_level` is False (the game after the
     lessons, whose level is the lessons' choice, not the player's).
@@ -435,7 +431,7 @@ def play_kept(
     notes: list[str | None] = []
     if not storage.knows_the_player():
         options = replace(options, newcomer=True)
-    elif not options.level_named:
+    elif not options.names("level"):
         remembered, message = storage.chosen_level()
         notes.append(message)
         options = replace(options, level=remembered)
@@ -473,7 +469,7 @@ def play_kept(
         # the box pointed to the lessons: the welcome does not again
         options = replace(options, level=level, newcomer=False)
         notes.append(storage.choose_level(level))
-    elif options.level_named and remember_level:
+    elif options.names("level") and remember_level:
         notes.append(storage.choose_level(options.level))
     keeper = Keeper(storage, saved_options(options))
     ui = GameUI(screen, options, glyphs=glyphs, hooks=keeper.hooks)
