@@ -211,17 +211,32 @@ def test_a_resumed_game_keeps_its_level_and_the_level_named_is_not_remembered(
     assert saved(tmp_path).options["level"] == "easy"
 
 
-def test_the_game_after_the_lessons_leaves_the_level_as_it_was(tmp_path: Path) -> None:
-    write_statistics(tmp_path / "stats.json", Statistics())
-    storage = Storage(tmp_path)
+def lessons_game(home: Path) -> None:
+    """The real game after the lessons, started in `home` and left at its first question."""
+    storage = Storage(home)
     screen = FakeScreen(keys=[ENTER])
     with pytest.raises(OutOfKeys):
         play_kept(screen, replace(REAL_GAME, delay=0), storage, remember_level=False)
     storage.release()
-    assert saved(tmp_path).options["level"] == "easy"
-    assert not (tmp_path / "level.json").exists()
+    assert saved(home).options["level"] == "easy"
+
+
+def test_the_game_after_the_lessons_is_the_level_of_a_player_who_never_chose_one(
+    tmp_path: Path,
+) -> None:
+    write_statistics(tmp_path / "stats.json", Statistics())
+    lessons_game(tmp_path)
     start(tmp_path, ["n", ENTER])
-    assert saved(tmp_path).options["level"] == "expert"
+    assert saved(tmp_path).options["level"] == "easy"  # the first real game's level stays
+
+
+def test_the_game_after_the_lessons_leaves_a_level_chosen_as_it_was(tmp_path: Path) -> None:
+    write_statistics(tmp_path / "stats.json", Statistics())
+    start(tmp_path, [ENTER], replace(PLAIN, level="classic", level_named=True))
+    (tmp_path / "save.json").unlink()  # that game is over
+    lessons_game(tmp_path)
+    start(tmp_path, ["n", ENTER])
+    assert saved(tmp_path).options["level"] == "classic"
 
 
 def test_a_broken_level_file_is_one_sentence_and_the_game_is_against_the_expert(

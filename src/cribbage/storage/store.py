@@ -134,6 +134,10 @@ class Storage:
 
     # -- the level of a new game
 
+    def has_chosen_level(self) -> bool:
+        """True when a level was chosen here before (its file is there, whatever it holds)."""
+        return not self._homeless and os.path.lexists(self.home / LEVEL_NAME)
+
     def chosen_level(self) -> tuple[str, str | None]:
         """The computer's level for a new game started without `--level`: the one the
         player last chose (`choose_level`), else the expert; and a sentence about its file

@@ -422,8 +422,9 @@ def play_kept(
 
     A new game without `--level` (`Options.names("level")`) is played at the level the player
     last chose; the level a new game is started at with `--level`, or chosen when asked, is
-    remembered for the next ones, unless `remember_level` is False (the game after the
-    lessons, whose level is the lessons' choice, not the player's).
+    remembered for the next ones; when `remember_level` is False (the game after the lessons,
+    whose level is the lessons' choice, not the player's), only by a player who never chose
+    one, whose first game it is.
 
     Returns the exit status (0). When the player leaves a match unfinished and saved, the
     sentence saying so is added to `farewell`, to be printed once the terminal is restored.
@@ -469,7 +470,7 @@ def play_kept(
         # the box pointed to the lessons: the welcome does not again
         options = replace(options, level=level, newcomer=False)
         notes.append(storage.choose_level(level))
-    elif options.names("level") and remember_level:
+    elif options.names("level") and (remember_level or not storage.has_chosen_level()):
         notes.append(storage.choose_level(options.level))
     keeper = Keeper(storage, saved_options(options))
     ui = GameUI(screen, options, glyphs=glyphs, hooks=keeper.hooks)
