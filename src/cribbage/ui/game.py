@@ -380,6 +380,10 @@ class GameUI:
             fresh = self.current.number == 1 and game.phase is Phase.CUT_FOR_DEAL
             if not self.options.quiet and fresh and not any(game.cuts):  # not on a resumed match
                 self.log.say("Welcome to cribbage. Press ? for keys and help.")
+                if not self.game_table.live:  # a table's computers are its host's
+                    several = self.game_table.config.players > 2
+                    who = "The computers play" if several else "The computer plays"
+                    self.log.say(f"{who} at the {self.options.level} level.")
                 if self.options.newcomer:
                     self.log.say(NEWCOMER)
             elif self.game_table.live and game.hand_number:  # a table's game, joined again
