@@ -39,16 +39,16 @@ USAGE = (
     "                [--first-dealer {loser,alternate,same}] [--lurch]\n"
     "                [--level {easy,classic,expert}] [-e|--explain] [-m|--muggins] [--manual]\n"
     "                [--penalty {bsd,ruthless,none}] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
-    "                [--ascii] [--keypad] [--no-autoplay] [--coach] [--new] [--version]\n"
-    "                [--help]\n"
+    "                [--ascii] [--keypad] [--no-autoplay] [--coach] [--plain] [--new]\n"
+    "                [--version] [--help]\n"
     "       cribbage --rules\n"
     "       cribbage --stats [--ascii]\n"
     "       cribbage --replay FILE [--ascii]\n"
     "       cribbage --count CARD CARD CARD CARD STARTER [--crib] [--ascii]\n"
     "       cribbage --discard CARD CARD CARD CARD CARD [CARD] [--dealer|--pone]\n"
     "                [--five-card|--players {3,4} [--partners]] [--ascii]\n"
-    "       cribbage --practice [--seed N] [--ascii]\n"
-    "       cribbage --learn [--ascii]\n"
+    "       cribbage --practice [--seed N] [--ascii] [--plain]\n"
+    "       cribbage --learn [--ascii] [--plain]\n"
     "       cribbage --host [game options] [--port N] [--bind ADDRESS] [--code CODE]\n"
     "                [--name NAME] [--headless] [--resume]\n"
     "       cribbage --join HOST[:PORT] [--code CODE] [--name NAME] [--seat SEAT] [--watch]"
@@ -249,6 +249,13 @@ def build_parser() -> argparse.ArgumentParser:
         "the show); K in the help box (?) turns this on and off",
     )
     add("--no-autoplay", action="store_true", help="do not play your only legal card by itself")
+    add(
+        "--plain",
+        action="store_true",
+        help="play in plain lines, for a screen reader, a braille display, a pipe or a "
+        "script: each event on a line, a question before each decision, answered with a "
+        "line; cards in words (with --ascii, as 5H); no terminal needed",
+    )
     add(
         "--new",
         action="store_true",
@@ -453,7 +460,7 @@ _GAME_OPTIONS: Final = frozenset(
 )
 """The options that set a game's rules (at a table: the host's alone)."""
 _DISPLAY_OPTIONS: Final = frozenset(
-    {"ascii", "quiet", "no_autoplay", "random_cut", "coach", "keypad"}
+    {"ascii", "quiet", "no_autoplay", "random_cut", "coach", "keypad", "plain"}
 )
 """The options of each player's own screen."""
 
@@ -467,8 +474,8 @@ TOOLS: Final[dict[str, frozenset[str]]] = {
     "replay": frozenset({"ascii"}),
     "count": frozenset({"crib", "ascii"}),
     "discard": frozenset({"dealer", "pone", "ascii", "players", "partners", "five_card"}),
-    "practice": frozenset({"seed", "ascii"}),
-    "learn": frozenset({"ascii"}),
+    "practice": frozenset({"seed", "ascii", "plain"}),
+    "learn": frozenset({"ascii", "plain"}),
 }
 """The options that do something else than play (each alone), and what each can take."""
 _ONLY_WITH: Final = {
@@ -574,6 +581,10 @@ def _run(argv: Sequence[str] | None) -> int:
         from .glyphs import glyphs_for
 
         glyphs = glyphs_for(sys.stdout, args.ascii)  # cards as the game would draw them here
+        if args.plain:  # in words, unless the short forms are asked for
+            from .glyphs import ASCII, WORDS
+
+            glyphs = ASCII if args.ascii else WORDS
         if args.count:
             from .calculator import count_text
 
@@ -712,6 +723,14 @@ def play(args: argparse.Namespace) -> int:
     from .ui import run
     from .ui.screen import TerminalGone
 
+    if args.plain:  # lines on standard input and output, which may be pipes
+        from .glyphs import ASCII, WORDS
+        from .ui.plain import run_plain
+
+        options = game_options(args)
+        with stopped_by_signals(), Storage() as storage:
+            glyphs = ASCII if args.ascii else WORDS
+            return run_plain(options, storage, glyphs=glyphs, fresh=args.new)
     check_terminal()
     options = game_options(args)
     with stopped_by_signals(), Storage() as storage:

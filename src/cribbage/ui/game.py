@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final, assert_never
+from typing import ClassVar, Final, assert_never
 
 from ..cards import Card
 from ..coach import HandKey, HandReview, SeatLog, review_hands, summarize
@@ -247,6 +247,9 @@ class _TableGone(Exception):
 class GameUI:
     """One session of play on a screen: a match, then "Another game?"."""
 
+    welcome: ClassVar[str] = "Welcome to cribbage. Press ? for keys and help."
+    """The first message of a new match."""
+
     def __init__(
         self,
         screen: Screen,
@@ -367,7 +370,7 @@ class GameUI:
             game = self.current.game
             fresh = self.current.number == 1 and game.phase is Phase.CUT_FOR_DEAL
             if not self.options.quiet and fresh and not any(game.cuts):  # not on a resumed match
-                self.log.say("Welcome to cribbage. Press ? for keys and help.")
+                self.log.say(self.welcome)
                 if self.options.newcomer:
                     self.log.say(NEWCOMER)
             elif self.game_table.live and game.hand_number:  # a table's game, joined again

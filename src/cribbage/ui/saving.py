@@ -18,8 +18,9 @@ two-handed one resumes as it always did.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Final
+from typing import Final, TypeAlias
 
 from ..computer import LEVELS
 from ..glyphs import UNICODE, Glyphs
@@ -35,7 +36,20 @@ from .keys import ENTER, ESCAPE, F10
 from .screen import Screen
 from .words import Tone
 
-__all__ = ["KEPT", "RESUME_QUESTION", "Keeper", "play_kept", "resumed_options", "saved_options"]
+__all__ = [
+    "KEPT",
+    "RESUME_QUESTION",
+    "Face",
+    "Keeper",
+    "play_kept",
+    "resumed_options",
+    "saved_options",
+]
+
+Face: TypeAlias = Callable[[Options, Recorder | None, Hooks], GameUI]
+"""What plays a match kept in the storage, built from the options, the saved match's
+recorder (None: a new match) and the keeper's hooks: the curses screen by default, or
+the game in plain lines (`plain.PlainUI`)."""
 
 RESUME_QUESTION: Final = "Resume the saved game? (Y/n)"
 KEPT: Final = "The game is kept: start cribbage again to resume it."
@@ -236,12 +250,20 @@ def play_kept(
     glyphs: Glyphs = UNICODE,
     fresh: bool = False,
     farewell: list[str] | None = None,
+    face: Face | None = None,
 ) -> int:
     """Play on `screen` with the save in `storage`; `fresh` (`--new`) backs the save up first.
 
     Returns the exit status (0). When the player leaves a match unfinished and saved, the
     sentence saying so is added to `farewell`, to be printed once the terminal is restored.
+    `face`, when given, plays instead of a `GameUI` on `screen`.
     """
+
+    def face_for(options: Options, recorder: Recorder | None, hooks: Hooks) -> GameUI:
+        if face is not None:
+            return face(options, recorder, hooks)
+        return GameUI(screen, options, glyphs=glyphs, recorder=recorder, hooks=hooks)
+
     notes: list[str | None] = []
     if not storage.knows_the_player():
         options = replace(options, newcomer=True)
@@ -257,7 +279,7 @@ def play_kept(
     if saved is not None:
         resumed, differences = resumed_options(options, saved)
         keeper = Keeper(storage, saved.options)
-        ui = GameUI(screen, resumed, glyphs=glyphs, recorder=saved.recorder, hooks=keeper.hooks)
+        ui = face_for(resumed, saved.recorder, keeper.hooks)
         keeper.attach(ui)
         retell(ui)
         _say_all(ui, notes)
@@ -273,7 +295,7 @@ def play_kept(
             return _play(ui, keeper, farewell)
         notes = [storage.back_up()]
     keeper = Keeper(storage, saved_options(options))
-    ui = GameUI(screen, options, glyphs=glyphs, hooks=keeper.hooks)
+    ui = face_for(options, None, keeper.hooks)
     keeper.attach(ui)
     _say_all(ui, notes)
     return _play(ui, keeper, farewell)
