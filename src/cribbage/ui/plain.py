@@ -27,7 +27,7 @@ from typing import ClassVar, Final, TextIO
 from ..cards import Card
 from ..errors import CribbageError, IllegalPlayError
 from ..events import Event
-from ..glyphs import WORDS, Glyphs
+from ..glyphs import ASCII, WORDS, Glyphs
 from ..match import MatchOver
 from ..record import Recorder
 from ..rules import Phase, check_cut
@@ -543,7 +543,7 @@ class PlainUI(GameUI):
         low, high = positions[0], positions[-1]
         what = "the deal" if view.phase is Phase.CUT_FOR_DEAL else "the starter"
         prompt = (
-            f"Cut the pack for {what}: type how many cards to lift, from {low} to {high}, "
+            f"Cut the pack for {what}. Type how many cards to lift, from {low} to {high}, "
             "or just Enter for the middle; ? for help."
         )
         while True:
@@ -586,8 +586,8 @@ class PlainUI(GameUI):
         table = self.game_table
         if not table.live:
             raise RuntimeError("The table waits for nobody, yet nothing is to be done.")
-        waiting = self.waiting_line()
-        if waiting != self._waiting_said:
+        waiting = "" if self.awaiting else self.waiting_line()  # not for the own action's echo
+        if waiting and waiting != self._waiting_said:
             self._waiting_said = waiting
             self.lines.say(waiting)
         try:
@@ -656,7 +656,7 @@ def run_plain_table(
     table: Opening,
     options: Options,
     *,
-    glyphs: Glyphs = WORDS,
+    ascii_only: bool = False,
     title: str,
     particulars: Callable[[], Sequence[str]],
     can_start: bool,
@@ -664,8 +664,9 @@ def run_plain_table(
     notes: Sequence[str] = (),
     starter: str = "the host",
 ) -> int:
-    """`run_table` in plain lines on standard input and output: a seat of a table with
-    people, from its lobby to the last game; return the exit status."""
+    """`run_table` in plain lines on standard input and output, with the same arguments:
+    a seat of a table with people, from its lobby to the last game, cards in words unless
+    `ascii_only`; return the exit status."""
     lines = Lines(sys.stdin, sys.stdout)
     started, said, first = plain_lobby(
         table,
@@ -679,6 +680,7 @@ def run_plain_table(
     if not started:
         table.leave()
         return 0
+    glyphs = ASCII if ascii_only else WORDS
     ui = PlainUI(options, lines, glyphs=glyphs, table=table, hooks=hooks)
     log = ui.log
     assert isinstance(log, _Printed)
@@ -723,7 +725,7 @@ def plain_lobby(
         keys.append(
             "a seat's number " + ("and another swap them" if hosting else "moves you there")
         )
-    keys += [f"{TALK_KEY} TEXT says TEXT", "q leaves"]
+    keys += [f"{TALK_KEY} TEXT says TEXT", "q leaves", "? for help"]
     prompt = (
         ("" if can_start else f"Waiting for {starter} to start the game. ")
         + "Type: "
