@@ -70,8 +70,8 @@ def test_a_whole_game_through_pipes(options: list[str], tmp_path: Path) -> None:
     if "--coach" in options:
         assert any(line.startswith("Coach: hand 1:") for line in transcript.lines)
     if "--players" in options:
-        said = "\n".join(transcript.lines)
-        assert "West" in said and "East" in said
+        everything = "\n".join(transcript.lines)
+        assert "West" in everything and "East" in everything
 
 
 def test_muggins_takes_the_points_a_player_misses(tmp_path: Path) -> None:

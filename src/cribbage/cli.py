@@ -604,7 +604,7 @@ def _run(argv: Sequence[str] | None) -> int:
             from .practice import practise
 
             with stopped_by_signals():
-                return practise(seed=args.seed, glyphs=glyphs)
+                return practise(seed=args.seed, glyphs=glyphs, ask=_line if args.plain else None)
         if args.learn:
             return learn(args)
         if args.stats:
@@ -631,6 +631,16 @@ def _run(argv: Sequence[str] | None) -> int:
         return 128 + stop.signum
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else 0
+
+
+def _line(prompt: str) -> str:
+    """A line typed after `prompt` is said on a line of its own (for --plain).
+
+    Raises:
+        EOFError: the input has ended.
+    """
+    print(f"{prompt.rstrip().removesuffix(':')}: type the points, or q to stop.", flush=True)
+    return input()
 
 
 def _delay() -> float | None:
