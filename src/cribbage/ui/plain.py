@@ -543,7 +543,7 @@ class PlainUI(GameUI):
         low, high = positions[0], positions[-1]
         what = "the deal" if view.phase is Phase.CUT_FOR_DEAL else "the starter"
         prompt = (
-            f"Cut the pack for {what}. Type how many cards to lift, from {low} to {high}, "
+            f"Cut the pack for {what}. Type a number from {low} to {high}, "
             "or just Enter for the middle; ? for help."
         )
         while True:
