@@ -525,7 +525,7 @@ class PlainUI(GameUI):
         else:
             where = "your lead" if not view.pile else f"count {view.count}"
             prompt = (
-                f"{scores}Your play, {where}. Your cards: {self._hand(hand, choosable)}. "
+                f"{scores}Your play, {where}, {self.crib_owner()} crib. Your cards: {self._hand(hand, choosable)}. "
                 "Type a card or its number; h for a hint, s for the scores, ? for help."
             )
         while True:
