@@ -32,6 +32,8 @@ class Transcript:
     lines: list[str] = field(default_factory=list)
     prompts: list[str] = field(default_factory=list)
     status: int | None = None
+    errors: str = ""
+    """What it wrote on standard error."""
 
 
 CLOSE = "<the end of input>"
@@ -144,6 +146,8 @@ def play(
                 pass
             prompt = []
         transcript.status = process.wait()
+        assert process.stderr is not None
+        transcript.errors = process.stderr.read()
     finally:
         timer.cancel()
         if process.poll() is None:

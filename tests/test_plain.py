@@ -148,6 +148,45 @@ def test_a_wrong_entry_is_said_and_the_question_asked_again(tmp_path: Path) -> N
     assert "You lay away" in said
 
 
+JUNK = [
+    "\x1b[2J",
+    "   ",
+    "1 2 3 4 5 6 7",
+    "m hi",
+    "g",
+    "N",
+    "f",
+    "99",
+    "-1",
+    "ten",
+    "q h",
+    "5h,",
+    ",,",
+    " and ",
+    "\u00e9t\u00e9",
+    "x" * 5000,
+    "s extra",
+    "h",
+    "c",
+]
+
+
+def test_junk_is_answered_with_sentences_never_a_traceback(tmp_path: Path) -> None:
+    junk = iter(JUNK)
+    asked: set[str] = set()
+
+    def answer(prompt: str) -> str | None:
+        if prompt not in asked:  # each new question gets junk first
+            asked.add(prompt)
+            return next(junk, None) or sensible(prompt)
+        return sensible(prompt)
+
+    transcript = play(["--seed", "6", "--game", "61", "-m"], answer, home=tmp_path)
+    check_game_over(transcript)
+    assert "Traceback" not in transcript.errors and not transcript.errors
+    assert "\x1b" not in "".join(transcript.lines)
+
+
 def test_commands_say_the_state_again(tmp_path: Path) -> None:
     commands = iter(["s", "p", "l", "h", "r", "?", "c"])
     done: list[str] = []
