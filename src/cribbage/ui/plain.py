@@ -34,12 +34,12 @@ from ..rules import Phase, check_cut
 from ..storage import Storage
 from ..tables import Closed, News, Notice, Refused, Said, Seats, Update
 from ..tables import Table as GameTable
-from ..tables.news import SEAT_PLACES, Hosting, Presence
+from ..tables.news import SEAT_PLACES, Hosting
 from ..text import listed
 from ..view import PlayerView
 from .game import GameUI, Hooks, Options, Quit
 from .keys import CODE_KEY, ENTER, FREE_KEY, GIVE_KEY, TALK_KEY
-from .lobby import Opening
+from .lobby import LobbyState, Opening, seat_key, seat_words
 from .screen import PLAIN, Style
 from .words import Line, MessageLog, Tone
 
@@ -733,7 +733,7 @@ def plain_lobby(
         + "."
     )
     lines.say(prompt)
-    swapping: int | None = None
+    state = LobbyState()
     while True:
         if table.seats is not None and table.seats != seats_said:
             seats_said = table.seats
@@ -764,25 +764,19 @@ def plain_lobby(
             return False, log, None
         if command in ("", "s", "start") and can_start:
             table.start()
-            say("Starting the game...", Tone.RESULT)
+            resumed = table.seats is not None and table.seats.started
+            say("Going on..." if resumed else "Starting the game...", Tone.RESULT)
         elif command == TALK_KEY and rest.strip():
             table.say(rest.strip())
         elif command == CODE_KEY and hosting is not None:
             hosting.change_code()
-        elif command.isdigit() and command.isascii() and 1 <= int(command) <= table.config.players:
+        elif command.isdigit() and command.isascii():
             seat = int(command) - 1
-            if hosting is None:
-                table.sit(seat)
-            elif swapping is None:
-                swapping = seat
+            swaps = hosting is not None and state.swapping is None and seat != table.place
+            if swaps and 0 <= seat < table.config.players:
                 lines.say(f"Swap {SEAT_PLACES[table.config.players][seat]} with which seat?")
-            else:
-                if swapping != seat:
-                    hosting.swap(swapping, seat)
-                swapping = None
-        elif command in ("?", "r", "s"):
-            lines.say(prompt)
-        else:
+            seat_key(table, hosting, state, seat)  # as the lobby's screen moves people
+        else:  # help, or what the lobby does not take: what may be typed, again
             lines.say(prompt)
 
 
@@ -792,14 +786,6 @@ def _seat_lines(table: Opening, seats: Seats) -> list[str]:
     me = table.place
     said = ["Seats:"]
     for number, place in enumerate(places):
-        info = seats.seats[(number - (me or 0)) % len(places)]
-        if info.presence is Presence.EMPTY:
-            who = "empty: the computer plays if nobody sits here"
-        elif info.presence is Presence.AWAY:
-            who = f"{info.name} (gone: the table waits for them)"
-        elif info.presence is Presence.COMPUTER:
-            who = f"{info.name} (the computer)"
-        else:
-            who = info.name + (" (you)" if number == me else "")
-        said.append(f"  {number + 1} {place}: {who}")
+        info = seats.seats[(number - (me or 0)) % len(places)]  # the player's frame: me is 0
+        said.append(f"  {number + 1} {place}: {seat_words(info, you=number == me)}")
     return said
