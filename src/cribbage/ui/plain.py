@@ -239,8 +239,9 @@ def parse_choice(text: str, hand: Sequence[Card], want: int) -> tuple[Card, ...]
 
 
 def _how_many(want: int) -> str:
-    many = "one card" if want == 1 else f"{_NUMBERS[want]} cards"
-    return f"Type {many}, each as on the board (5h, kc) or by its number."
+    if want == 1:
+        return "Type a card as on the board (5h, kc) or by its number."
+    return f"Type {_NUMBERS[want]} cards, each as on the board (5h, kc) or by its number."
 
 
 _NUMBERS: Final = ("no", "one", "two", "three", "four", "five", "six")
