@@ -81,7 +81,7 @@ def sensible(prompt: str, *, miscount: bool = False) -> str | None:
     if "Count your" in prompt:
         right = count_in(prompt)
         return str(right + 1 if miscount and right < 28 else right)
-    if " crib. Your cards" in prompt:
+    if ": lay away " in prompt:
         many = 2 if "lay away two" in prompt else 1
         return " ".join(str(n) for n, _, _ in hand_in(prompt)[:many])
     if "Your play" in prompt:

@@ -97,7 +97,7 @@ def test_cards_are_said_in_words_by_default(tmp_path: Path) -> None:
     transcript = play(["--seed", "3", "--game", "61"], home=tmp_path)
     said = "\n".join(transcript.lines)
     assert re.search(r"You play the (\w+) of (clubs|diamonds|hearts|spades): \d+\.", said)
-    discard = next(p for p in transcript.prompts if " crib. Your cards: " in p)
+    discard = next(p for p in transcript.prompts if ": lay away " in p)
     assert re.search(r"Your cards: 1 \w+ of \w+, 2 \w+ of \w+, 3 ", discard)
     assert discard.endswith(
         "Type two cards or their numbers; h for a hint, s for the scores, ? for help."
@@ -143,7 +143,7 @@ def test_a_wrong_entry_is_said_and_the_question_asked_again(tmp_path: Path) -> N
     assert "Type two cards, each as on the board (5h, kc) or by its number." in said
     assert "is named twice." in said
     assert "You don't have the nine of hearts." in said
-    discards = [p for p in transcript.prompts if " crib. Your cards: " in p]
+    discards = [p for p in transcript.prompts if ": lay away " in p]
     assert len(discards) == 5  # asked again after each of the four wrong entries
     assert "You lay away" in said
 
