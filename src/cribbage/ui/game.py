@@ -249,6 +249,8 @@ class GameUI:
 
     welcome: ClassVar[str] = "Welcome to cribbage. Press ? for keys and help."
     """The first message of a new match."""
+    newcomer_note: ClassVar[str] = NEWCOMER
+    """The welcome's word to a newcomer."""
 
     def __init__(
         self,
@@ -372,7 +374,7 @@ class GameUI:
             if not self.options.quiet and fresh and not any(game.cuts):  # not on a resumed match
                 self.log.say(self.welcome)
                 if self.options.newcomer:
-                    self.log.say(NEWCOMER)
+                    self.log.say(self.newcomer_note)
             elif self.game_table.live and game.hand_number:  # a table's game, joined again
                 where = f"game {self.current.number}, " if self.current.config.games != 1 else ""
                 self.log.say(f"The game goes on: {where}hand {game.hand_number}.", Tone.RESULT)

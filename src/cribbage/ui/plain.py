@@ -37,7 +37,7 @@ from ..tables import Table as GameTable
 from ..tables.news import SEAT_PLACES, Hosting
 from ..text import listed
 from ..view import PlayerView
-from .game import GameUI, Hooks, Options, Quit
+from .game import NEWCOMER, GameUI, Hooks, Options, Quit
 from .keys import CODE_KEY, ENTER, FREE_KEY, GIVE_KEY, TALK_KEY
 from .lobby import LobbyState, Opening, seat_key, seat_words
 from .screen import PLAIN, Style
@@ -251,6 +251,7 @@ class PlainUI(GameUI):
     """The game in plain lines: the curses game's steps and words, printed and typed."""
 
     welcome: ClassVar[str] = "Welcome to cribbage. Type ? and Enter for help."
+    newcomer_note: ClassVar[str] = NEWCOMER.replace("--learn", "--learn --plain")
 
     def __init__(
         self,
