@@ -74,6 +74,8 @@ def sensible(prompt: str, *, miscount: bool = False) -> str | None:
         return "n"
     if prompt.startswith("Resume"):
         return ""
+    if "Enter to go on" in prompt or "Type a number from 1 to" in prompt:
+        return ""  # the lessons: go on, and take the lesson (or the game) offered
     if "s or Enter starts the game" in prompt:
         return "s"
     if "Cut the pack" in prompt:
@@ -88,6 +90,31 @@ def sensible(prompt: str, *, miscount: bool = False) -> str | None:
         playable = [n for n, _, fits in hand_in(prompt) if fits]
         return str(playable[0])
     return None
+
+
+class Learner:
+    """A player of the lessons: sensible, and when a lesson says which cards it wants
+    ("Choose again", "Play the ..."), those."""
+
+    def __init__(self) -> None:
+        self.heard: list[str] = []
+
+    def line(self, text: str) -> None:
+        self.heard.append(text.strip())
+
+    def __call__(self, prompt: str) -> str | None:
+        heard = " ".join(self.heard)
+        if ": lay away " in prompt or "Your play" in prompt:
+            self.heard = []  # what was said before a decision is about that decision
+        if ": lay away " in prompt:
+            wanted = re.search(r"with ([a-z ]+?)\. Choose again", heard)
+            if wanted:
+                return wanted.group(1)
+        if "Your play" in prompt:
+            wanted = re.search(r"Play the ([a-z ]+?)\.", heard)
+            if wanted:
+                return wanted.group(1)
+        return sensible(prompt)
 
 
 def play(
@@ -125,6 +152,8 @@ def play(
         for raw in process.stdout:
             line = raw.rstrip("\n")
             transcript.lines.append(line)
+            if isinstance(answer, Learner):
+                answer.line(line)
             if prompt and line.startswith("  "):
                 prompt.append(line.strip())
             else:

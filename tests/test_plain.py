@@ -14,9 +14,10 @@ import pytest
 
 from cribbage.cards import parse_cards
 from cribbage.errors import CribbageError
+from cribbage.learn import LESSONS
 from cribbage.ui.plain import WIDTH, parse_choice
 
-from .plain_player import CLOSE, PROMPT_END, Transcript, play, sensible
+from .plain_player import CLOSE, PROMPT_END, Learner, Transcript, play, sensible
 
 _ESCAPE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x9b]")
 _BOXES = re.compile("[\u2500-\u259f\u2190-\u21ff\u25a0-\u25ff]")
@@ -256,3 +257,25 @@ def test_a_wrong_choice_is_a_sentence(typed: str) -> None:
     with pytest.raises(CribbageError) as raised:
         parse_choice(typed, hand, 2)
     assert str(raised.value).endswith(".")
+
+
+def test_the_lessons_and_the_real_game_in_plain_lines(tmp_path: Path) -> None:
+    transcript = play(["--learn"], Learner(), home=tmp_path)
+    check_game_over(transcript)
+    said = "\n".join(transcript.lines)
+    for number, lesson in enumerate(LESSONS, 1):
+        assert f"Lesson {number}, {lesson.title}, is done." in said
+    # the cards each combination of a count uses, which the board raises, said in words
+    assert re.search(r"The cards: \w+ of \w+(, \w+ of \w+)* and \w+ of \w+\.", said)
+    assert "Every lesson is done" in said
+    assert (tmp_path / "lessons.json").exists()
+
+
+def test_a_lesson_left_by_the_end_of_input_is_offered_again(tmp_path: Path) -> None:
+    answers = iter(["", "", CLOSE])
+    left = play(["--learn"], lambda _: next(answers), home=tmp_path)
+    check_lines(left)
+    assert left.status == 0
+    assert left.lines[-1].endswith("is not finished: cribbage --learn offers it again.")
+    again = play(["--learn"], lambda _: CLOSE, home=tmp_path)
+    assert again.prompts[0].endswith("or just Enter for lesson 1; q leaves; ? for help.")

@@ -760,6 +760,18 @@ def learn(args: argparse.Namespace) -> int:
     from .ui.saving import play_kept
     from .ui.screen import TerminalGone
 
+    if args.plain:  # lines on standard input and output, which may be pipes
+        from .glyphs import ASCII, WORDS
+        from .ui.plain import Lines, run_plain
+        from .ui.plain_learn import run_plain_learn
+
+        glyphs = ASCII if args.ascii else WORDS
+        with stopped_by_signals(), Storage() as storage:
+
+            def game(lines: Lines) -> int:
+                return run_plain(REAL_GAME, storage, glyphs=glyphs, lines=lines)
+
+            return run_plain_learn(LessonProgress(), glyphs=glyphs, play=game)
     check_terminal()
     delay = _delay()
     options = REAL_GAME if delay is None else replace(REAL_GAME, delay=delay)

@@ -869,6 +869,11 @@ class Lessons(_Pages):
     """The list of lessons: it offers the next one not finished, gives the one chosen, and
     remembers it once finished; after the last, it offers a real game."""
 
+    counting_lesson: type[CountingLesson] = CountingLesson
+    """What gives the counting lesson (another face gives it in plain lines)."""
+    lesson_ui: type[LessonUI] = LessonUI
+    """What plays a lesson's hand."""
+
     def __init__(
         self,
         screen: Screen,
@@ -934,7 +939,7 @@ class Lessons(_Pages):
         """Give lesson `number` (from 1); True once it is finished, False if the player quit."""
         if number == 1:
             try:
-                return CountingLesson(self.screen, self.glyphs).run()
+                return self.counting_lesson(self.screen, self.glyphs).run()
             except Quit:
                 return False
         scripts: list[tuple[Deal, Script]]
@@ -945,7 +950,7 @@ class Lessons(_Pages):
         else:
             scripts = [(A_HAND, AHand())]
         for deal, script in scripts:
-            ui = LessonUI(self.screen, deal, script, glyphs=self.glyphs, delay=self.delay)
+            ui = self.lesson_ui(self.screen, deal, script, glyphs=self.glyphs, delay=self.delay)
             ui.run()
             if not ui.finished:
                 return False

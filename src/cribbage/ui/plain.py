@@ -47,6 +47,7 @@ __all__ = [
     "COMMANDS",
     "WIDTH",
     "EndOfInput",
+    "LineScreen",
     "Lines",
     "PlainUI",
     "parse_choice",
@@ -170,8 +171,12 @@ class _Printed(MessageLog):
             self.lines.say(line.text)
 
 
-class _Blank:
-    """A screen nobody sees: the plain face draws nothing."""
+class LineScreen:
+    """A screen nobody sees, for what is built to draw (the plain face draws nothing); it
+    carries the `lines` the plain face prints on and reads from."""
+
+    def __init__(self, lines: Lines) -> None:
+        self.lines = lines
 
     def size(self) -> tuple[int, int]:
         return 24, 80
@@ -266,14 +271,19 @@ class PlainUI(GameUI):
         self.lines = lines
         self._box: tuple[str, list[str]] | None = None
         super().__init__(
-            _Blank(),
+            LineScreen(lines),
             replace(options, delay=0),  # lines wait in the output to be read
             glyphs=glyphs,
             recorder=recorder,
             hooks=hooks,
             table=table,
         )
-        self.log: MessageLog = _Printed(lines)
+        self.print_messages()
+
+    def print_messages(self) -> None:
+        """From now on, print each message as it is said (after `GameUI.__init__`, which
+        starts the message log)."""
+        self.log: MessageLog = _Printed(self.lines)
         self._scores_said: tuple[int, ...] | None = None
         self._waiting_said = ""
         self._telling_all = False
@@ -635,21 +645,20 @@ def run_plain(
     *,
     glyphs: Glyphs = WORDS,
     fresh: bool = False,
-    source: TextIO | None = None,
-    out: TextIO | None = None,
+    lines: Lines | None = None,
 ) -> int:
-    """Play in plain lines on `source` and `out` (standard input and output by default),
-    with the save in `storage` as the curses game keeps it (`saving.play_kept`); return the
-    exit status (0)."""
+    """Play in plain lines on `lines` (standard input and output by default), with the
+    save in `storage` as the curses game keeps it (`saving.play_kept`); return the exit
+    status (0)."""
     from .saving import play_kept
 
-    lines = Lines(source or sys.stdin, out or sys.stdout)
+    lines = lines or Lines(sys.stdin, sys.stdout)
 
     def face(options: Options, recorder: Recorder | None, hooks: Hooks) -> GameUI:
         return PlainUI(options, lines, glyphs=glyphs, recorder=recorder, hooks=hooks)
 
     try:
-        return play_kept(_Blank(), options, storage, glyphs=glyphs, fresh=fresh, face=face)
+        return play_kept(LineScreen(lines), options, storage, glyphs=glyphs, fresh=fresh, face=face)
     except Quit:  # at the question before the game: the save stays as it was
         return 0
 
