@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cribbage.calculator import shown_figures
 from cribbage.cards import format_cards, parse_cards
 from cribbage.cli import main
 from cribbage.computer import Computer
@@ -37,14 +38,16 @@ def test_every_discard_is_listed_best_first_with_the_experts_figures(
         assert row == [
             *format_cards(option.discard).split(),
             *format_cards(option.keep).split(),
-            f"{option.hand:.2f}",
-            f"{option.crib:.2f}",
-            f"{option.pegging:.2f}",
-            f"{option.total:.2f}",
+            *(
+                f"{figure:.2f}"
+                for figure in shown_figures(
+                    option.hand, option.crib, option.pegging, option.heels, option.total
+                )
+            ),
         ]
     totals = [float(row[-1]) for row in table]
     assert totals == sorted(totals, reverse=True)
-    assert f"The totals hold his heels, {options[0].heels:+.2f}" in out
+    assert "lay away  keep           hand   crib  pegging  heels  total" in out.splitlines()
 
 
 def test_without_a_role_both_tables_are_printed_dealer_first(
@@ -126,9 +129,12 @@ def test_five_cards_are_ranked_in_the_other_games_with_the_experts_figures(
         assert row == [
             *format_cards(option.discard).split(),
             *format_cards(option.keep).split(),
-            f"{option.hand:.2f}",
-            f"{option.crib:.2f}",
-            f"{option.total:.2f}",
+            *(
+                f"{figure:.2f}"
+                for figure in shown_figures(
+                    option.hand, option.crib, None, option.heels, option.total
+                )
+            ),
         ]
     assert "The play is not reckoned in these figures." in out
 

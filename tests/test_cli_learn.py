@@ -50,7 +50,7 @@ def test_learn_needs_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
 def test_the_help_names_learn(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["--help"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "cribbage --learn [--ascii]" in out and "learn to play: four short lessons" in out
+    assert "cribbage --learn [--ascii]" in out and "learn to play: five short lessons" in out
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pytest
 
+from cribbage.calculator import shown_figures
 from cribbage.cards import Card, parse_cards
 from cribbage.coach import (
     DiscardReview,
@@ -214,7 +215,11 @@ def test_coach_words_for_a_costly_lead_say_what_the_computer_pegged() -> None:
     text = " ".join(line.strip() for line in coach_lines(review, ASCII))
     assert text == (
         "You laid away AH 2C, worth 5.00 points on average; laying away AH KS was "
-        "worth 7.50: 2.50 points lost. Leading the 5H cost 1.20 points on average "
+        "worth 7.50: 2.50 points lost. "
+        "Laying away AH KS keeps 5H 9C 10D 2C: a fifteen (2) whatever the starter; an eight "
+        "or a jack adds five (8 of the 46 starters). "
+        "Laying away AH 2C keeps 5H 9C 10D KS: two fifteens (4) whatever the starter. "
+        "Leading the 5H cost 1.20 points on average "
         "against the 9C: it gave the computer a fifteen for two."
     )
     assert all(len(line) <= 60 for line in coach_lines(review, UNICODE))
@@ -320,20 +325,24 @@ def test_a_hint_lists_the_best_three_with_their_figures() -> None:
     options = Computer("expert", seed=1).discard_options(hand, dealer=True)
     lines = hint_lines(options, ASCII)
     assert lines[0] == "Lay away 6S 9C."
-    rows = lines[3:6]
-    assert len(rows) == 3
+    heading = next(n for n, line in enumerate(lines) if line.startswith("lay away"))
+    assert lines[heading].split() == ["lay", "away", "hand", "crib", "pegging", "heels", "total"]
+    rows = lines[heading + 1 : heading + 4]
     for option, row in zip(options[:3], rows, strict=True):
         assert row.split() == [
             *(str(c) for c in option.discard),
-            f"{option.hand:.2f}",
-            f"{option.crib:.2f}",
-            f"{option.pegging:.2f}",
-            f"{option.total:.2f}",
+            *(
+                f"{figure:.2f}"
+                for figure in shown_figures(
+                    option.hand, option.crib, option.pegging, option.heels, option.total
+                )
+            ),
         ]
     crib_note = "The crib is not yours: its points count against you."
     assert crib_note not in lines  # the dealer's own crib
     as_pone = hint_lines(Computer("expert", seed=1).discard_options(hand, dealer=False), ASCII)
-    assert crib_note in as_pone and "-" in as_pone[3].split()[3]  # the crib's figure, below 0
+    first = as_pone[next(n for n, line in enumerate(as_pone) if line.startswith("lay away")) + 1]
+    assert crib_note in as_pone and "-" in first.split()[3]  # the crib's figure, below 0
     kept = [card for card in hand if card not in options[0].discard]
     led = Card.parse("tc")
     plays = Computer("expert", seed=1).play_options(
@@ -389,3 +398,48 @@ def test_the_coach_reviews_every_game_and_names_who_pegged_after_a_costly_play(
         text = " ".join(coach_lines(review, ASCII, seating))
         assert "the computer" not in text or seating.two_handed
     assert replies or all(not review.costly_plays for review in reviews)
+
+
+def test_the_points_lost_are_the_difference_of_the_figures_shown() -> None:
+    # -1.7949 is shown -1.79 and 1.7649 is shown 1.76: 3.55 lost, not their exact 3.5598
+    review = HandReview(
+        1,
+        1,
+        False,
+        DiscardReview(
+            _discard("ah 2c 5h 9c td ks", -1.7949), _discard("ah ks 5h 9c td 2c", 1.7649)
+        ),
+        (),
+    )
+    text = " ".join(line.strip() for line in coach_lines(review, ASCII))
+    assert "worth -1.79 points on average" in text and "was worth 1.76: 3.55 points lost." in text
+
+
+def test_the_coach_box_keeps_every_figure_and_fits_its_lines() -> None:
+    # many costly plays, each with reasons: every figure's sentence stays, the reasons fit
+    hand = parse_cards(["3s", "5h", "8s", "jc"])
+    plays = tuple(
+        PlayReview(
+            pile=(Card.parse("4c"),),
+            chosen=PlayOption(hand[1], -1.0 - n),
+            best=PlayOption(hand[2], 1.0),
+            reply=None,
+            best_pegs=None,
+            hand=hand,
+            seen=frozenset(hand) | {Card.parse("4c")},
+        )
+        for n in range(4)
+    )
+    review = HandReview(
+        1,
+        1,
+        True,
+        DiscardReview(_discard("9d 9s 3s 5h 8s jc", 11.8), _discard("5h jc 3s 8s 9d 9s", 12.27)),
+        plays,
+    )
+    lines = coach_lines(review, UNICODE)
+    assert len(lines) <= 16 and all(len(line) <= 60 for line in lines)
+    text = " ".join(line.strip() for line in lines)
+    assert text.count("Playing the 5♥ on the count of 4 cost") == 4
+    assert "0.47 points lost" in text
+    assert "The 5♥ leaves the count at 9: a six gives the computer" in text  # the first's reason

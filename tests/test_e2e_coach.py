@@ -28,9 +28,9 @@ def test_the_hint_panel_at_the_discard_and_in_the_play(terminals: Callable[..., 
     term.send("H")
     screen = term.wait_for("─ Hint ─")
     assert re.search(r"Lay away \S+ \S+\.", screen)
-    assert "lay away   hand   crib  pegging  total" in screen
+    assert "lay away   hand   crib  pegging  heels  total" in screen
     figures = [
-        line for line in screen.splitlines() if re.search(r"(-?\d+\.\d\d\s+){3}-?\d+\.\d\d", line)
+        line for line in screen.splitlines() if re.search(r"(-?\d+\.\d\d\s+){4}-?\d+\.\d\d", line)
     ]
     assert len(figures) == 3
     term.send("x")

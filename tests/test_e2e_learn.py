@@ -33,8 +33,8 @@ def test_the_first_lesson_then_leaving_then_the_next_offered(
 ) -> None:
     env = {"CRIBBAGE_HOME": str(tmp_path), "NO_COLOR": "1"}
     term = terminals("--learn", env=env)
-    term.wait_for("Lesson 1: Counting a hand. Enter starts it.")
-    term.send("\r")
+    term.wait_for("Lesson 1: The whole game. Enter starts it.")
+    term.send("2")
     term.wait_for("After the play the hands are counted")
     go_on(term, 1)
     for seed in SHOWN:
@@ -46,20 +46,20 @@ def test_the_first_lesson_then_leaving_then_the_next_offered(
     term.send(f"{counting_hand(COUNTED[0]).score.total}\r")
     screen = term.wait_for(": right.")
     term.send(" ")
-    screen = term.wait_for("Lesson 1, Counting a hand, is done.")
-    assert "Lesson 2: Laying away. Enter starts it." in screen
+    screen = term.wait_for("Lesson 2, Counting a hand, is done.")
+    assert "Lesson 3: Laying away. Enter starts it." in screen
     term.send("q")
     assert term.exit_status() == 0
-    assert b"cribbage --learn goes on with lesson 2, Laying away." in last_words(term)
+    assert b"cribbage --learn goes on with lesson 3, Laying away." in last_words(term)
     done = json.loads((tmp_path / "lessons.json").read_text())
     assert done["done"] == ["counting"]
 
     again = terminals("--learn", env=env)
-    again.wait_for("Lesson 2: Laying away. Enter starts it.")
+    again.wait_for("Lesson 3: Laying away. Enter starts it.")
     again.send("\r")
     again.wait_for("Here the computer deals: the crib is the computer's.")
     quit_game(again)
-    assert b"Lesson 2, Laying away, is not finished: cribbage --learn offers it" in (
+    assert b"Lesson 3, Laying away, is not finished: cribbage --learn offers it" in (
         last_words(again)
     )
 
@@ -104,8 +104,8 @@ def test_the_laying_away_lesson_explains_a_worse_discard_then_goes_on_as_dealer(
 ) -> None:
     term = terminals("--learn", env={"NO_COLOR": "1"})
     term.wait_for("Enter starts it.")
-    term.send("2")
-    term.wait_for("Lesson 2 of 4: Laying away")
+    term.send("3")
+    term.wait_for("Lesson 3 of 5: Laying away")
     moves = [("Choose 2", "6h"), ("Choose 1 more", "7s"), ("Choose 2", "tc"), ("Choose 1", "kc")]
     seen = play_through(term, [*moves, ("Choose 2", "td"), ("Choose 1", "ts")])
     screen = seen[-1]
@@ -115,7 +115,7 @@ def test_the_laying_away_lesson_explains_a_worse_discard_then_goes_on_as_dealer(
     said = " ".join(" ".join(seen).split())
     assert "Why these two" in said and "Now you deal: the crib is yours." in said
     assert "You lay away 10♦ 10♠." in said
-    assert "Lesson 2, Laying away, is done." in screen
+    assert "Lesson 3, Laying away, is done." in screen
     term.send("q")
     assert term.exit_status() == 0
 
@@ -125,12 +125,12 @@ def test_the_play_lesson_in_ascii_from_its_first_card_to_its_end(
 ) -> None:
     term = terminals("--learn", "--ascii")
     term.wait_for("Enter starts it.")
-    term.send("3")
-    screen = term.wait_for("Lesson 3 of 4: The play")
+    term.send("4")
+    screen = term.wait_for("Lesson 4 of 5: The play")
     assert "+-" in screen and "8H" in screen  # an ASCII box, ASCII cards
     plays = [("Your play:", "kh"), ("Your play:", "8h"), ("Your play:", "jd")]
     screen = play_through(term, plays)[-1]
-    assert "Lesson 3, The play, is done." in screen
+    assert "Lesson 4, The play, is done." in screen
     term.send("q")
     assert term.exit_status() == 0
 
@@ -142,14 +142,14 @@ def test_the_whole_hand_lesson_ends_with_the_coach_then_the_real_game_is_offered
     progress = {"format": "cribbage-lessons", "version": 1, "done": done}
     (tmp_path / "lessons.json").write_text(json.dumps(progress))
     term = terminals("--learn", env={"CRIBBAGE_HOME": str(tmp_path)})
-    term.wait_for("Lesson 4: A whole hand. Enter starts it.")
+    term.wait_for("Lesson 5: A whole hand. Enter starts it.")
     term.send("\r")
-    term.wait_for("Lesson 4 of 4: A whole hand")
+    term.wait_for("Lesson 5 of 5: A whole hand")
     seen = play_through(term, [])
     screen = seen[-1]
     coach = [shown for shown in seen if "─ Coach ─" in shown or "─ The hand is over ─" in shown]
     assert coach and "Coach: your discard " in coach[-1]  # the hand's summary, in words
-    assert "Lesson 4, A whole hand, is done." in screen
+    assert "Lesson 5, A whole hand, is done." in screen
     assert "A real game" in screen
     assert "a-hand" in json.loads((tmp_path / "lessons.json").read_text())["done"]
     term.send("\r")  # the real game, offered next
@@ -164,7 +164,7 @@ def test_the_real_game_names_a_saved_game_of_another_kind_before_resuming_it(
     saved = save_three_handed(terminals, tmp_path)
     term = terminals("--learn", env={"CRIBBAGE_HOME": str(tmp_path)})
     term.wait_for("Enter starts it.")
-    term.send("5")  # a real game against the easy computer
+    term.send("6")  # a real game against the easy computer
     screen = term.wait_for("(y/N)")
     assert "Resume the three-handed game instead of a new two-handed game? (y/N)" in screen
     term.send("\r")
@@ -181,7 +181,26 @@ def test_a_broken_lessons_file_is_one_sentence(
     term = terminals("--learn", env={"CRIBBAGE_HOME": str(tmp_path)})
     screen = term.wait_for("Enter starts it.")
     assert "The lessons file could not be read and was moved to" in screen
-    assert "Lesson 1: Counting a hand." in screen
+    assert "Lesson 1: The whole game." in screen
     term.send("q")
     assert term.exit_status() == 0
     assert [path.name.startswith("lessons.json.broken-") for path in tmp_path.iterdir()] == [True]
+
+
+def test_the_whole_game_first_from_the_list_to_the_show(
+    terminals: Callable[..., Terminal], tmp_path: Path
+) -> None:
+    term = terminals("--learn", env={"CRIBBAGE_HOME": str(tmp_path), "NO_COLOR": "1"})
+    term.wait_for("Lesson 1: The whole game. Enter starts it.")
+    term.send("\r")
+    screen = term.wait_for("Lesson 1 of 5: The whole game")
+    assert "first to peg 121 points wins" in " ".join(screen.split())
+    term.send(" ")
+    seen = play_through(term, [])
+    said = " ".join(" ".join(seen).split())
+    assert "You cut: the starter is the" in said and "You play the" in said
+    assert "Lesson 1, The whole game, is done." in seen[-1]
+    assert "Lesson 2: Counting a hand. Enter starts it." in seen[-1]
+    term.send("q")
+    assert term.exit_status() == 0
+    assert json.loads((tmp_path / "lessons.json").read_text())["done"] == ["the-game"]

@@ -175,3 +175,19 @@ def test_with_no_home_nothing_is_remembered(monkeypatch: pytest.MonkeyPatch) -> 
     done, message = progress.load()
     assert done == frozenset() and message is not None and "CRIBBAGE_HOME" in message
     assert progress.finish("counting") is None
+
+
+def test_the_file_of_the_version_with_four_lessons_loads_and_keeps_them(home: Path) -> None:
+    """As the version with four lessons wrote it: their keys are this version's keys for the
+    same lessons, so they stay finished, and finishing the new first lesson adds to them."""
+    from cribbage.learn import LESSONS
+
+    old = ["a-hand", "counting", "laying-away", "the-play"]
+    written = '{\n "format": "cribbage-lessons",\n "version": 1,\n "done": [\n'
+    written += ",\n".join(f'  "{key}"' for key in old) + "\n ]\n}"
+    (home / LESSONS_NAME).write_text(written)
+    progress = LessonProgress(home)
+    assert progress.load() == (frozenset(old), None)
+    assert set(old) == {lesson.key for lesson in LESSONS[1:]}
+    assert progress.finish(LESSONS[0].key) is None
+    assert LessonProgress(home).load() == (frozenset({*old, LESSONS[0].key}), None)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from cribbage.calculator import shown_figures
 from cribbage.coach import review_hands, summarize
 from cribbage.computer import Computer
 from cribbage.glyphs import UNICODE
@@ -60,9 +61,10 @@ def test_the_hint_at_the_discard_is_the_computers_choice_and_is_counted(key: str
     assert f"Lay away {UNICODE.cards(list(action.cards))}." in frame
     options = ui.adviser.discard_options_for(view)
     for option in options[:3]:
-        assert (
-            f"{option.hand:6.2f}{option.crib:7.2f}{option.pegging:9.2f}{option.total:7.2f}" in frame
+        hand, crib, pegging, heels, total = shown_figures(
+            option.hand, option.crib, option.pegging, option.heels, option.total
         )
+        assert f"{hand:6.2f}{crib:7.2f}{pegging:9.2f}{heels:7.2f}{total:7.2f}" in frame
     assert f"{options[3].total:7.2f}" not in frame.replace(f"{options[2].total:7.2f}", "")
     assert hinted == ["classic"]
     assert ui.adviser.level == "expert"

@@ -3,6 +3,7 @@ again, q, and the list of lessons with what it remembers."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from cribbage.learn import (
     show_steps,
 )
 from cribbage.storage.lessons import LESSONS_NAME, LessonProgress, dump_lessons
+from cribbage.ui.draw import LEFT_WIDTH
 from cribbage.ui.game import Quit
 from cribbage.ui.keys import ENTER, LEFT
 from cribbage.ui.learn import (
@@ -37,7 +39,7 @@ from cribbage.ui.learn import (
 )
 from cribbage.ui.testing import FakeScreen, Key, OutOfKeys
 
-# -- lesson 1
+# -- lesson 2: counting a hand
 
 
 def walk_keys(seed: int) -> list[Key]:
@@ -45,7 +47,7 @@ def walk_keys(seed: int) -> list[Key]:
     return [" "] * (len(show_steps(counting_hand(seed).score)) + 2)
 
 
-def lesson_one_keys(first_count: str) -> list[Key]:
+def counting_keys(first_count: str) -> list[Key]:
     keys: list[Key] = [" "]  # the lesson's first page
     for seed in SHOWN:
         keys += walk_keys(seed)
@@ -53,12 +55,12 @@ def lesson_one_keys(first_count: str) -> list[Key]:
     return keys
 
 
-def test_lesson_one_counts_two_hands_then_you_count_one() -> None:
+def test_the_counting_lesson_counts_two_hands_then_you_count_one() -> None:
     total = counting_hand(COUNTED[0]).score.total
-    screen = FakeScreen(keys=[*lesson_one_keys(str(total)), " "])
+    screen = FakeScreen(keys=[*counting_keys(str(total)), " "])
     assert CountingLesson(screen, UNICODE).run()
     frames = "\n".join(screen.frames)
-    assert "Lesson 1 of 4: Counting a hand" in frames
+    assert "Lesson 2 of 5: Counting a hand" in frames
     assert "After the play the hands are counted" in frames  # the rules, quoted
     assert "fifteen         every different group of cards adding to 15   2" in frames
     assert "his nobs        the jack of the starter's suit in the hand    1" in frames
@@ -106,7 +108,7 @@ def test_the_cards_of_each_combination_are_picked_out_as_it_is_named() -> None:
 def test_a_miscount_is_explained_and_another_hand_given() -> None:
     first, second = (counting_hand(seed).score for seed in COUNTED)
     wrong = first.total - 1
-    keys = lesson_one_keys(str(wrong))
+    keys = counting_keys(str(wrong))
     keys += [" "] * (len(show_steps(first)) + 2)  # the hand counted for you
     keys += [*str(second.total), ENTER, " "]
     screen = FakeScreen(keys=keys)
@@ -120,7 +122,7 @@ def test_a_miscount_is_explained_and_another_hand_given() -> None:
 
 def test_after_two_miscounts_the_lesson_is_still_done() -> None:
     first, second = (counting_hand(seed).score for seed in COUNTED)
-    keys = lesson_one_keys("1")
+    keys = counting_keys("1")
     keys += [" "] * (len(show_steps(first)) + 2)
     keys += ["1", "9", ENTER]  # 19: nothing
     keys += [" "] * (len(show_steps(second)) + 2)
@@ -131,7 +133,7 @@ def test_after_two_miscounts_the_lesson_is_still_done() -> None:
 
 def test_a_count_past_29_is_asked_again() -> None:
     total = counting_hand(COUNTED[0]).score.total
-    keys = lesson_one_keys("35")
+    keys = counting_keys("35")
     screen = FakeScreen(keys=[*keys, *str(total), ENTER, " "])
     assert CountingLesson(screen, UNICODE).run()
     assert "No hand scores more than 29" in "\n".join(screen.frames)
@@ -172,7 +174,7 @@ def test_a_terminal_too_small_waits_and_the_lesson_goes_on() -> None:
     assert "Hand 1 of 2" in "\n".join(screen.frames)  # the space after growing went on
 
 
-# -- lessons 2 to 4 on the game's screen
+# -- lessons 1 and 3 to 5 on the game's screen
 
 
 def player(moves: Iterable[tuple[str, str]], limit: int = 400) -> Callable[[FakeScreen], str]:
@@ -219,12 +221,13 @@ def run_lesson(
     return screen, "\n".join(told)
 
 
-def test_lesson_two_explains_a_worse_discard_and_asks_again() -> None:
+def test_the_laying_away_lesson_explains_a_worse_discard_and_asks_again() -> None:
     moves = [("Choose 2", "6h"), ("Choose 1 more", "7s"), ("Choose 2", "tc"), ("Choose 1", "kc")]
     screen, said = run_lesson(LayingAway(0), LAYING_AWAY[0], player(moves))
     assert "The dealer gives six cards to each player." in said
     assert "Here the computer deals: the crib is the computer's." in said
     assert "As pone, lay away cards far apart in rank" in said
+    assert "avoid giving the dealer a five: a five makes fifteen with any of the sixteen" in said
     assert (
         "Not the best two: Laying away 6♥ 7♠ keeps about 8 points in hand with the starter, gives the computer's "
         "crib about 6; laying away 10♣ K♣ keeps about 8 points in hand with the starter, gives the computer's crib "
@@ -238,9 +241,17 @@ def test_lesson_two_explains_a_worse_discard_and_asks_again() -> None:
     assert "6♥ 7♠ would keep a little more in hand (2 tenths of a point)" in said  # 8.3, 8.1
     assert "─ Not the best two ─" in "\n".join(screen.frames)  # in a box on the screen
     assert "You lay away 10♣ K♣." in screen.frames[-1]
+    assert "Now you cut for the starter" in said
+    assert "Where do you cut the pack?" in "\n".join(screen.frames)  # the cut is yours
+    assert "You cut: the starter is the 3♥." in screen.frames[-1]
+    assert said.splitlines()[-1] == (
+        "The starter: The starter is the 3♥. With it, the four cards you kept (5♦ 6♥ 7♠ J♣) "
+        "count 7: fifteen two, fifteen four, and a run of three is seven. The hint's 8 was "
+        "their average over every starter that could turn up; this one gives 7."
+    )
 
 
-def test_lesson_two_as_dealer_wants_the_pair_in_your_crib() -> None:
+def test_the_laying_away_lesson_as_dealer_wants_the_pair_in_your_crib() -> None:
     moves = [("Choose 2", "td"), ("Choose 1", "ts")]
     _, said = run_lesson(LayingAway(1), LAYING_AWAY[1], player(moves))
     assert "Now you deal: the crib is yours." in said
@@ -251,14 +262,16 @@ def test_lesson_two_as_dealer_wants_the_pair_in_your_crib() -> None:
     )
     assert "7♣ 10♦ would keep a little more in hand (a tenth of a point)" in said  # 9.7, 9.6
     assert "the crib makes the difference" in said
+    assert "Now the computer, the pone, cuts for the starter." in said
+    assert "The starter: The starter is the K♦." in said  # the computer cut
 
 
-def test_lesson_three_explains_each_thing_the_play_shows() -> None:
+def test_the_play_lesson_explains_each_thing_the_play_shows() -> None:
     moves = [("Your play:", "kh"), ("Your play:", "8h"), ("Your play:", "jd")]
     screen, said = run_lesson(ThePlay(), THE_PLAY, player(moves))
     assert "The pone leads a card face up" in said
-    assert said.index("That card is the starter.") < said.index("The pone leads")
-    assert '"two for his heels"' in said
+    assert "you keep 8♥ 9♣ J♦ K♥; the starter is the A♣. The computer, the pone, leads." in said
+    assert "That card is the starter." not in said  # lessons 1 and 3 said it
     assert "The K♥ makes the count 17 and pegs nothing; the 8♥ pegs fifteen for two." in said
     for row in (
         "fifteen the count becomes 15 2",
@@ -275,7 +288,7 @@ def test_lesson_three_explains_each_thing_the_play_shows() -> None:
     assert "─ The show ─" in screen.frames[-1]
 
 
-def test_lesson_three_shows_the_count_while_it_explains() -> None:
+def test_the_play_lesson_shows_the_count_while_it_explains() -> None:
     seen: list[str] = []
     inner = player([("Your play:", "8h"), ("Your play:", "jd")])
 
@@ -290,9 +303,9 @@ def test_lesson_three_shows_the_count_while_it_explains() -> None:
     assert "Count: 31" in seen[0] and "│ 9♣│" in seen[0]  # the count's cards, above the box
 
 
-def test_lesson_four_is_a_whole_hand_with_the_coach() -> None:
+def test_the_last_lesson_is_a_whole_hand_with_the_coach() -> None:
     screen, said = run_lesson(AHand(), A_HAND, player([]))
-    assert said.startswith("Lesson 4 of 4: A whole hand: A whole hand against the easy")
+    assert said.startswith("Lesson 5 of 5: A whole hand: A whole hand against the easy")
     assert "the front peg shows your score" in said  # the board, before a whole hand
     coach = [line for line in said.splitlines() if line.startswith("Coach: ")]
     assert coach[0].startswith(("Coach: You laid away", "Coach: Your discard"))
@@ -312,7 +325,7 @@ def test_quitting_a_lesson_is_not_finishing_it() -> None:
 
 def test_a_box_never_hides_the_hand() -> None:
     words: Words = ["word " * 150, ("a", "b", "c"), "more " * 40, "last"]
-    pages = _pages(words)
+    pages = _pages(words, 64)
     assert len(pages) == 3 and all(0 < len(page) <= BOX_LINES for page in pages)
     flat = " ".join(line for page in pages for line in page).split()
     assert flat == ("word " * 150 + "a b c " + "more " * 40 + "last").split()
@@ -330,44 +343,86 @@ def lessons(home: Path, keys: Iterable[Key]) -> tuple[Lessons, FakeScreen]:
 def test_the_first_lesson_is_offered_and_q_leaves(tmp_path: Path) -> None:
     school, screen = lessons(tmp_path, ["q"])
     assert school.run() is Outcome.LEFT
-    assert "Lesson 1: Counting a hand. Enter starts it." in screen.frames[-1]
-    assert school.farewell == ["cribbage --learn goes on with lesson 1, Counting a hand."]
+    assert "Lesson 1: The whole game. Enter starts it." in screen.frames[-1]
+    assert school.farewell == ["cribbage --learn goes on with lesson 1, The whole game."]
 
 
 def test_a_lesson_finished_is_remembered_and_the_next_offered(tmp_path: Path) -> None:
     total = counting_hand(COUNTED[0]).score.total
-    school, screen = lessons(tmp_path, [ENTER, *lesson_one_keys(str(total)), " ", "q"])
+    school, screen = lessons(tmp_path, ["2", *counting_keys(str(total)), " ", "q"])
     assert school.run() is Outcome.LEFT
-    assert "Lesson 1, Counting a hand, is done." in screen.frames[-1]
-    assert "Lesson 2: Laying away. Enter starts it." in screen.frames[-1]
+    assert "Lesson 2, Counting a hand, is done." in screen.frames[-1]
+    assert "Lesson 3: Laying away. Enter starts it." in screen.frames[-1]
     assert LessonProgress(tmp_path).load() == (frozenset({"counting"}), None)
     again, screen = lessons(tmp_path, ["q"])
     again.run()
-    assert "Lesson 2: Laying away. Enter starts it." in screen.frames[-1]
+    assert "Lesson 3: Laying away. Enter starts it." in screen.frames[-1]
+    flat = " ".join(screen.frames[-1].split())
+    assert "Lesson 1, The whole game, goes over a hand from the deal to the show" in flat
 
 
 def test_a_lesson_left_unfinished_is_offered_again(tmp_path: Path) -> None:
-    school, _ = lessons(tmp_path, ["3", " ", "q", "y"])
+    school, _ = lessons(tmp_path, ["4", " ", "q", "y"])
     assert school.run() is Outcome.LEFT
     assert school.farewell == [
-        "Lesson 3, The play, is not finished: cribbage --learn offers it again."
+        "Lesson 4, The play, is not finished: cribbage --learn offers it again."
     ]
     assert LessonProgress(tmp_path).load() == (frozenset(), None)
 
 
 def test_when_every_lesson_is_done_a_real_game_is_offered(tmp_path: Path) -> None:
-    keys = ["laying-away", "the-play", "a-hand", "counting"]
+    keys = ["laying-away", "the-play", "a-hand", "counting", "the-game"]
     (tmp_path / LESSONS_NAME).write_bytes(dump_lessons(keys))
     school, screen = lessons(tmp_path, [ENTER])
     assert school.run() is Outcome.PLAY
     assert "A real game against the easy computer. Enter starts it." in screen.frames[-1]
-    assert screen.frames[-1].count("done") >= 4
+    assert screen.frames[-1].count("done") == 5
+
+
+def test_the_four_lessons_finished_before_lesson_one_came_stay_done(tmp_path: Path) -> None:
+    """The progress file of the version with four lessons, as it wrote it: those lessons stay
+    done, and the real game is offered; the new first lesson is named, not imposed."""
+    old = b'{\n "format": "cribbage-lessons",\n "version": 1,\n "done": [\n  "a-hand",\n  "counting",\n  "laying-away",\n  "the-play"\n ]\n}'
+    (tmp_path / LESSONS_NAME).write_bytes(old)
+    school, screen = lessons(tmp_path, [ENTER])
+    assert school.run() is Outcome.PLAY
+    rows = screen.frames[-1].splitlines()
+    done = [row.split()[0] for row in rows if row.rstrip().endswith("done")]
+    assert done == ["2", "3", "4", "5"]  # the whole game, lesson 1, is not done
+    assert "A real game against the easy computer. Enter starts it." in screen.frames[-1]
+    flat = " ".join(screen.frames[-1].split())
+    assert "Lesson 1, The whole game, goes over a hand from the deal to the show" in flat
+    assert school.farewell == []
+
+
+def test_lesson_one_is_a_page_then_a_hand_on_the_board(tmp_path: Path) -> None:
+    seen: list[str] = []
+    inner = player([])
+
+    def key(screen: FakeScreen) -> str:
+        seen.append(screen.text())
+        return inner(screen)
+
+    school = Lessons(FakeScreen(autokey=key), LessonProgress(tmp_path), delay=0)
+    assert school.give(1)
+    assert seen[0].startswith("Lesson 1 of 5: The whole game")
+    assert "the first to peg 121 points wins" in " ".join(seen[0].split())
+    assert "│" not in seen[0]  # no board yet
+    boxes = [title for screen in seen for title in re.findall(r"┌─ (.+?) ─", screen)]
+    order = ["Lesson 1 of 5: The whole game", "The starter", "The play", "The board", "The show"]
+    assert [title for title in dict.fromkeys(boxes) if title in order] == order
+    assert boxes[-1] == "The hand is over"
+    assert any("Where do you cut the pack?" in screen for screen in seen)  # you cut
+    assert any("You play the" in screen for screen in seen)  # and play
+    assert "Your hand " in seen[-1] and "Computer's crib " in seen[-1]  # the show
+    box = " ".join(re.findall(r"│ (.*?) *│", seen[-2]))  # the box beside the messages
+    assert "pegs 121: that player wins at once" in box
 
 
 def test_the_arrows_choose_and_digits_start(tmp_path: Path) -> None:
-    school, screen = lessons(tmp_path, ["j", "j", "k", "?", "x", "5"])
+    school, screen = lessons(tmp_path, ["j", "j", "k", "?", "x", "6"])
     assert school.run() is Outcome.PLAY
-    assert any("Lesson 2: Laying away." in frame for frame in screen.frames)
+    assert any("Lesson 2: Counting a hand." in frame for frame in screen.frames)
     assert any("─ Keys ─" in frame for frame in screen.frames)
 
 
@@ -380,7 +435,7 @@ def test_a_broken_progress_file_is_one_sentence_on_the_list(tmp_path: Path) -> N
 
 def test_characters_that_look_like_digits_are_not_counts() -> None:
     total = counting_hand(COUNTED[0]).score.total
-    keys = lesson_one_keys("²")  # str.isdigit says yes; int says no
+    keys = counting_keys("²")  # str.isdigit says yes; int says no
     screen = FakeScreen(keys=[*keys[:-1], "٣", "\x00", *str(total), ENTER, " "])
     assert CountingLesson(screen, UNICODE).run()
     assert f"You count {total}: right." in screen.frames[-1]
@@ -389,3 +444,15 @@ def test_characters_that_look_like_digits_are_not_counts() -> None:
 def test_the_list_of_lessons_takes_only_its_own_digits(tmp_path: Path) -> None:
     school, _ = lessons(tmp_path, ["²", "9", "0", "q"])
     assert school.run() is Outcome.LEFT
+
+
+def test_the_show_box_leaves_the_count_of_the_hand_and_the_messages_in_sight() -> None:
+    moves = [("Your play:", "kh"), ("Your play:", "8h"), ("Your play:", "jd")]
+    screen, _ = run_lesson(ThePlay(), THE_PLAY, player(moves))
+    rows = screen.frames[-1].splitlines()
+    top = next(y for y, row in enumerate(rows) if "─ The show ─" in row)
+    said = [row[:LEFT_WIDTH].strip() for row in rows[top - 2 : top]]
+    assert said == ["Fifteen two, fifteen four, and a pair", "is six"]  # no word alone
+    box = [row for row in rows[top:] if row.startswith(("┌", "│", "└"))]
+    assert all(row[:LEFT_WIDTH].rstrip()[-1] in "┐│┘" for row in box)  # left of the messages
+    assert "Your crib 2♦ 2♠ 4♥ K♠ + A♣: 6" in screen.frames[-1]

@@ -647,7 +647,7 @@ def test_a_hint_in_every_game_shows_the_experts_figures(name: str) -> None:
     text = screen.text()
     assert "─ Hint " in text
     assert f"Lay away {UNICODE.cards(list(best.discard))}." in text
-    assert "lay away   hand   crib  total" in text  # no pegging column: it is not reckoned
+    assert "lay away   hand   crib  heels  total" in text  # no pegging: it is not reckoned
     assert "The play is not reckoned in these figures." in text
 
 
@@ -689,7 +689,7 @@ def test_the_hint_panel_ranks_the_discards_of_five_cards(name: str) -> None:
     best = UNICODE.cards(list(hand[len(hand) - want :]))
     text = screen.text()
     assert f"Lay away {best}." in text
-    assert "lay away   hand   crib  pegging  total" in text
+    assert "lay away   hand   crib  pegging  heels  total" in text
     figures = FakeAdviser().discard_options_for(view_for(ui.recorder.state.game, Seat.HUMAN))
     for line in hint_lines(figures, UNICODE)[2:]:
         assert line in text

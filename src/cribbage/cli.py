@@ -307,9 +307,9 @@ def build_parser() -> argparse.ArgumentParser:
     add(
         "--learn",
         action="store_true",
-        help="learn to play: four short lessons on fixed deals (counting a hand, laying "
-        "away, the play, a whole hand with the coach), then a real game; the lessons "
-        "finished are remembered",
+        help="learn to play: five short lessons on fixed deals (the whole game, counting a "
+        "hand, laying away, the play, a whole hand with the coach), then a real game; the "
+        "lessons finished are remembered",
     )
     net = parser.add_argument_group(
         "play with friends",

@@ -109,6 +109,9 @@ class PlayReview:
         reply: what an opponent's next card pegged in the same count, if anything.
         best_pegs: what the best card would have pegged at once, if anything.
         replier: the seat of that opponent.
+        hand: the cards held before it.
+        seen: every card the seat knew the place of then (its own, the starter, the cards
+            played and shown).
     """
 
     pile: tuple[Card, ...]
@@ -117,6 +120,8 @@ class PlayReview:
     reply: Score | None
     best_pegs: Score | None
     replier: int | None = None
+    hand: tuple[Card, ...] = ()
+    seen: frozenset[Card] = frozenset()
 
     @property
     def card(self) -> Card:
@@ -329,6 +334,8 @@ def _review(decisions: list[Decision], adviser: Computer, key: HandKey) -> HandR
                     reply=None if reply is None else reply[0],
                     best_pegs=best_score if best_score.total else None,
                     replier=None if reply is None else reply[1],
+                    hand=view.hand,
+                    seen=view.seen,
                 )
             )
     return HandReview(key[0], key[1], dealer, discard, tuple(plays))

@@ -1,7 +1,8 @@
 """The lessons of `cribbage --learn`: their deals, and what they say, each thing from one place.
 
-Four short lessons: counting a hand, laying away, the play, and a whole hand against the
-easy computer with the coach. Each is played on fixed deals (a seed, and where each player
+Five short lessons: the whole game (a hand from the deal to the show, and how a game is won),
+counting a hand, laying away, the play, and a whole hand against the easy computer with the
+coach. Each is played on fixed deals (a seed, and where each player
 cuts for the deal), so that what it says always fits the cards. The seeds were found with
 `tools/lesson_deals.py`; the tests check that each deal still holds what its lesson says of
 it.
@@ -44,8 +45,10 @@ __all__ = [
     "EASY",
     "LAYING_AWAY",
     "LESSONS",
+    "OVERVIEW",
     "PLAY_TOPICS",
     "SHOWN",
+    "THE_GAME",
     "THE_PLAY",
     "TOO_MANY",
     "Deal",
@@ -57,6 +60,8 @@ __all__ = [
     "counting_hand",
     "discard_words",
     "every_play",
+    "lesson_number",
+    "next_lesson",
     "play_topics",
     "read_count",
     "rules_passage",
@@ -77,12 +82,50 @@ class Lesson:
 
 
 LESSONS: Final = (
+    Lesson("the-game", "The whole game", "a hand played through, and how a game is won"),
     Lesson("counting", "Counting a hand", "fifteens, pairs, runs, flushes, his nobs"),
     Lesson("laying-away", "Laying away", "the crib, whose it is, which two cards go"),
     Lesson("the-play", "The play", "the count, 15 and 31, pairs, runs, go, last card"),
     Lesson("a-hand", "A whole hand", "against the easy computer, with the coach"),
 )
-"""The lessons, in the order `--learn` offers them."""
+"""The lessons, in the order `--learn` offers them. A lesson's key is what the progress file
+remembers (`cribbage.storage.lessons`): a lesson keeps its key when lessons are added before
+it, so that what a player finished stays finished."""
+
+OVERVIEW: Final = LESSONS[0].key
+"""The lesson offered first to a newcomer, and skipped in what is offered to a player who
+has finished another lesson (it came after them)."""
+
+
+def lesson_number(key: str) -> int:
+    """The number of the lesson `key` on the list, from 1.
+
+    >>> lesson_number("counting")
+    2
+    """
+    return next(number for number, lesson in enumerate(LESSONS, 1) if lesson.key == key)
+
+
+def next_lesson(done: frozenset[str]) -> int:
+    """The index of the lesson to offer a player who finished the lessons `done` (after the
+    last: `len(LESSONS)`, the real game): the first not finished, but the whole game only to
+    a newcomer.
+
+    >>> next_lesson(frozenset()), next_lesson(frozenset({"the-game"}))
+    (0, 1)
+    >>> next_lesson(frozenset({"counting"})), next_lesson(frozenset(l.key for l in LESSONS[1:]))
+    (2, 5)
+    """
+    begun = any(lesson.key in done for lesson in LESSONS)
+    return next(
+        (
+            index
+            for index, lesson in enumerate(LESSONS)
+            if lesson.key not in done and not (begun and lesson.key == OVERVIEW)
+        ),
+        len(LESSONS),
+    )
+
 
 EASY: Final = "easy"
 """The level of the computer in the lessons."""
@@ -142,7 +185,7 @@ def rules_rows(heading: str, term: str) -> tuple[str, ...]:
     raise LookupError(f"The rules' {heading} have no row for '{term}'.")
 
 
-# -- lesson 1: counting a hand
+# -- lesson 2: counting a hand
 
 SHOWN: Final = (150, 6793)
 """The seeds of the hands counted for the player (`counting_hand`): fifteens, a pair and
@@ -222,7 +265,7 @@ def breakdown(score: Score, glyphs: Glyphs) -> list[str]:
     return breakdown_lines(score, glyphs)
 
 
-# -- the deals of lessons 2 to 4
+# -- the deals of lessons 1 and 3 to 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,23 +299,27 @@ class Deal:
         return core
 
 
+THE_GAME: Final = Deal(19, (20, 30), dealer=Seat.COMPUTER)
+"""Lesson 1: the computer deals you 4♠ 5♦ 5♥ 6♠ 9♥ K♣ (fifteens, a pair, runs); you lay away
+any two, cut the starter and lead, and the hand is played out and shown."""
+
 LAYING_AWAY: Final = (
     Deal(31, (20, 30), dealer=Seat.COMPUTER),
     Deal(32, (20, 30), dealer=Seat.HUMAN),
 )
-"""Lesson 2: the computer deals, then you do. In each, keeping the most points in hand is
+"""Lesson 3: the computer deals, then you do. In each, keeping the most points in hand is
 not the best discard: the crib decides."""
 
 THE_PLAY: Final = Deal(2970, (20, 30), dealer=Seat.HUMAN, discard=("2d", "4h"))
-"""Lesson 3: you deal and have laid away; the computer leads. Playing a card that pegs the
+"""Lesson 4: you deal and have laid away; the computer leads. Playing a card that pegs the
 most whenever one pegs, the play shows a fifteen, a thirty-one and a run, a pair and three
 of a kind, a go and last card."""
 
 A_HAND: Final = Deal(80, (20, 30), dealer=Seat.COMPUTER)
-"""Lesson 4: the computer deals; you lay away, cut the starter and lead."""
+"""Lesson 5: the computer deals; you lay away, cut the starter and lead."""
 
 
-# -- lesson 2: laying away
+# -- lesson 3: laying away
 
 
 def discard_words(option: DiscardOption, crib: str) -> str:
@@ -295,7 +342,7 @@ def discard_words(option: DiscardOption, crib: str) -> str:
     )
 
 
-# -- lesson 3: the play
+# -- lesson 4: the play
 
 PLAY_TOPICS: Final = (
     "fifteen",

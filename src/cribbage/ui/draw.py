@@ -22,7 +22,7 @@ from typing import Final
 from ..cards import Card
 from ..glyphs import Glyphs
 from ..rules import GameConfig, Phase, Seat, cut_rule
-from ..text import listed
+from ..text import listed, wrap
 from .screen import Color, Screen, Style
 from .seats import Seating, shorten
 from .table import Table
@@ -182,6 +182,12 @@ _TONES: Final = {
     Tone.ERROR: Style(Color.RED, bold=True),
     Tone.TALK: Style(Color.MAGENTA),
 }
+
+
+def note_lines(words: str) -> list[str]:
+    """What a hand shown on the table says of its count (`Note.words`), in the lines under
+    its cards."""
+    return wrap(words[:1].upper() + words[1:], LEFT_WIDTH - 1)
 
 
 def seat_style(seating: Seating, seat: int) -> Style:
@@ -464,7 +470,7 @@ class Painter:
                 self.card(y + 1, i * CARD_WIDTH, card)
             if table.starter is not None:
                 self.card(y + 1, len(shown) * CARD_WIDTH + 2, table.starter)
-            words = textwrap.wrap(note.words[:1].upper() + note.words[1:], LEFT_WIDTH - 1)
+            words = note_lines(note.words)
             room = layout.human_y - (y + 4)
             for i, text in enumerate(words[:room]):
                 screen.put(y + 4 + i, 0, text)
@@ -665,9 +671,7 @@ class Painter:
         `paragraphs` is wrapped to the box, "" a blank line; the lines that do not fit are
         left out."""
         room = LEFT_WIDTH - 1  # a column clear of the board's border and the messages
-        lines = [
-            line for paragraph in paragraphs for line in textwrap.wrap(paragraph, room - 4) or [""]
-        ]
+        lines = [line for paragraph in paragraphs for line in wrap(paragraph, room - 4) or [""]]
         width = min(max([len(line) + 4 for line in lines] + [len(title) + 6]), room)
         height = min(len(lines) + 2, layout.prompt_y)
         y0 = (layout.prompt_y - height) // 2

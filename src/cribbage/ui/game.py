@@ -110,7 +110,7 @@ HINT_KEYS: Final = frozenset({"H", F1})
 """A capital H (a small h moves left) or F1 shows a hint."""
 COACH_KEY: Final = "c"
 
-NEWCOMER: Final = "New to cribbage? Quit with q and run cribbage --learn: four short lessons."
+NEWCOMER: Final = "New to cribbage? Quit with q and run cribbage --learn: five short lessons."
 """The welcome's word to a player the data directory has never seen."""
 
 DIGITS: Final = frozenset("0123456789")
@@ -1072,7 +1072,7 @@ class GameUI:
             return
         if self.hooks.on_hint is not None:
             self.hooks.on_hint(self.options.level)
-        self.show_box("Hint", hint_lines(options, self.glyphs, seating=self.seating))
+        self.show_box("Hint", hint_lines(options, self.glyphs, seating=self.seating, view=view))
 
     def hand_over(self) -> None:
         """The end of a hand: the coach's review with --coach (or on c), then a key for the next deal."""

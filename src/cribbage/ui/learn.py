@@ -1,7 +1,9 @@
 """`cribbage --learn`: the list of lessons and the lessons themselves, on the screen.
 
-Lesson 1 (counting a hand) has a screen of its own: a hand and its starter, the cards of each
-combination raised and marked as it is named. Lessons 2 to 4 are played on the game's own
+Lesson 1 (the whole game) begins on a page of its own, then plays a hand on the game's own
+screen, a box at each step saying what it is (the words of `cribbage.glossary`). Lesson 2
+(counting a hand) has a screen of its own: a hand and its starter, the cards of each
+combination raised and marked as it is named. Lessons 3 to 5 are played on the game's own
 screen (`LessonUI`, a `GameUI` at a table of the lesson's deal) with the game's own keys; a
 lesson speaks in boxes over the table, checks each of the player's decisions before the
 table takes it (a wrong one is explained, and asked again), and ends the game when its hand
@@ -14,22 +16,36 @@ and from the game's words (`words.coach_lines`, `words.play_words`, `Speaker`).
 from __future__ import annotations
 
 import curses
-import textwrap
 from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Final
 
-from ..cards import Card
+from ..cards import Card, Rank
 from ..coach import DiscardReview, HandReview, review_decisions, summarize
 from ..computer import DiscardOption
-from ..events import Claimed, CountReset, Dealt, Discarded, Event, HandOver, Shown
+from ..events import (
+    Claimed,
+    CountReset,
+    Dealt,
+    Discarded,
+    Event,
+    HandOver,
+    Played,
+    Reason,
+    Scored,
+    Shown,
+    StarterTurned,
+)
+from ..glossary import define
 from ..glyphs import UNICODE, Glyphs, choose_glyphs
 from ..learn import (
     A_HAND,
     COUNTED,
     LAYING_AWAY,
     LESSONS,
+    OVERVIEW,
     SHOWN,
+    THE_GAME,
     THE_PLAY,
     TOO_MANY,
     Deal,
@@ -39,6 +55,8 @@ from ..learn import (
     breakdown,
     counting_hand,
     discard_words,
+    lesson_number,
+    next_lesson,
     play_topics,
     read_count,
     rules_passage,
@@ -48,28 +66,33 @@ from ..learn import (
 )
 from ..match import MatchOver
 from ..rules import Action, Discard, Play, Seat
-from ..scoring import announce_sentence, score_play
+from ..scoring import announce, announce_sentence, score_hand, score_play
 from ..storage.lessons import LessonProgress
 from ..tables import LocalTable, News, Update
+from ..text import wrap
 from ..view import PlayerView
-from .draw import CARD_WIDTH, MIN_COLS, Layout, Painter
+from .draw import CARD_WIDTH, LEFT_WIDTH, MIN_COLS, Layout, Painter, note_lines
 from .game import GameUI, Options, Quit
 from .keys import BACKSPACE, DOWN, END, ENTER, ESCAPE, F10, HOME, LEFT, REDRAW, RESIZE, RIGHT, UP
 from .screen import PLAIN, CursesScreen, Screen, Style, start_colors, wants_color
 from .words import Speaker, coach_lines, coach_summary_lines, play_words
 
 __all__ = [
+    "OVERVIEW_WORDS",
     "REAL_GAME",
     "CountingLesson",
     "LessonOver",
     "LessonUI",
     "Lessons",
     "Outcome",
+    "Overview",
+    "TheGame",
     "run_learn",
 ]
 
-WIDTH: Final = 64
-"""The width the lessons' words are wrapped to, in their boxes."""
+WIDTH: Final = MIN_COLS - 4
+"""The width the lessons' words are wrapped to, in their boxes: across the screen, so that no
+end of a message shows beside a box."""
 REAL_GAME: Final = Options(level="easy", coach=True, game_named=True, level_named=True)
 """The game offered once the lessons are done: against the easy computer, with the coach."""
 _BOLD: Final = Style(bold=True)
@@ -93,7 +116,7 @@ def _lines(words: Words, width: int = WIDTH) -> list[str]:
         if lines:
             lines.append("")
         if isinstance(part, str):
-            lines.extend(textwrap.wrap(part, width, break_on_hyphens=False) or [""])
+            lines.extend(wrap(part, width, hyphens=False) or [""])
         else:
             lines.extend(part)
     return lines
@@ -108,7 +131,7 @@ def _title(number: int) -> str:
     return f"Lesson {number} of {len(LESSONS)}: {lesson.title}"
 
 
-# -- lessons 2 to 4: the game's screen
+# -- lessons 1 and 3 to 5: the game's screen
 
 
 class LessonOver(Quit):
@@ -121,12 +144,19 @@ BOX_LINES: Final = 9
 your hand in sight, and one below the table (`LessonUI.tell`, `low`) the cards of the count."""
 
 
-def _pages(words: Words) -> list[list[str]]:
+_ACROSS: Final = 1000
+"""Long enough to fill a box's line across any screen (the box cuts it at its border)."""
+NARROW: Final = LEFT_WIDTH - 5
+"""The width a low box's words are wrapped to when they have no rows, so that the box
+stays left of the messages (which the lessons point to)."""
+
+
+def _pages(words: Words, width: int = WIDTH) -> list[list[str]]:
     """`words` laid out in boxes of `BOX_LINES` lines at most, broken between paragraphs
     (and inside a paragraph only when it is longer than a box)."""
     pages: list[list[str]] = [[]]
     for part in words:
-        lines = _lines([part])
+        lines = _lines([part], width)
         if pages[-1] and len(pages[-1]) + 1 + len(lines) > BOX_LINES:
             pages.append([])
         elif pages[-1]:
@@ -242,8 +272,11 @@ class LessonUI(GameUI):
         """
         saved = self.overlay, self.prompt, self.keys
         self.set_prompt("", "any key goes on   ? help   q quit")
+        narrow = low and all(isinstance(part, str) for part in words)
         try:
-            for page in _pages(words):
+            for page in _pages(words, NARROW if narrow else WIDTH):
+                if not narrow:  # across the screen: no ends of messages beside it
+                    page = [line.ljust(_ACROSS) for line in page]
                 if low:
                     self.low_box = (title, page)
                 else:
@@ -258,10 +291,15 @@ class LessonUI(GameUI):
         if fits and self.low_box is not None and self.overlay is None:
             rows, cols = self.screen.size()
             top = Layout.for_game(rows, cols, self.game_table.config).table_y + 5
+            note = self.table.note
+            if note is not None:  # a hand shown: below what is said of its count
+                top += len(note_lines(note.words)) - 1
             title, lines = self.low_box
             height = min(len(lines) + 2, rows - 2 - top)  # just under the count
             below = Painter(_Below(self.screen, top), self.glyphs)
-            below.overlay(Layout.for_size(height, cols), title, lines)
+            narrow = max(map(len, lines), default=0) <= NARROW
+            width = LEFT_WIDTH - 1 if narrow else cols  # beside the messages when it can
+            below.overlay(Layout.for_size(height, width), title, lines)
             self.screen.refresh()
         return fits
 
@@ -290,11 +328,121 @@ class _Below:
         return self.screen.read_key(timeout)
 
 
+class TheGame(Script):
+    """Lesson 1, on the board: a hand of the computer's deal from the discard to the show,
+    each step said in the glossary's words as it comes. The player lays away any two, cuts
+    and plays any cards: what is said fits every way the hand can go."""
+
+    number = lesson_number(OVERVIEW)
+
+    def __init__(self) -> None:
+        self.played = 0
+        """Cards played so far: after the last, the show."""
+        self.pegged = False
+        """Someone has pegged in the play, and the board was pointed out."""
+
+    def start(self, ui: LessonUI) -> None:
+        ui.tell(
+            _title(self.number),
+            [
+                "Here is a hand on the game's screen. The computer deals: its cards are at "
+                "the top, face down, and yours at the bottom. The board is at the top right, "
+                "and the messages under it say what happens.",
+                "Lay away two cards to the computer's crib: move along your cards with the "
+                "arrow keys, choose one with space, then another, and press Enter. Which two "
+                f"is for lesson {lesson_number('laying-away')}: here any two will do.",
+            ],
+        )
+
+    def after(self, ui: LessonUI, update: Update) -> None:
+        for event in update.events:
+            if isinstance(event, Discarded) and event.seat == Seat.HUMAN:
+                ui.tell(
+                    "The starter",
+                    [
+                        define("starter"),
+                        define("his heels"),
+                        "You are the pone: choose where to cut the pack with the arrow keys "
+                        "(or type a number), and press Enter.",
+                    ],
+                )
+            elif isinstance(event, StarterTurned):
+                ui.tell("The play", self._play(ui, event.card))
+
+    def _play(self, ui: LessonUI, starter: Card) -> Words:
+        heels = " It is a jack: the dealer pegs 2." if starter.rank is Rank.JACK else ""
+        return [
+            f"The starter is the {ui.glyphs.card(starter)}, turned up beside the crib.{heels}",
+            f"{define('the play')} {define('lead')}",
+            f"{define('tenth card')} {define('count')}",
+            "You peg as you play, for the card you lay:",
+            define("fifteen"),
+            define("thirty-one"),
+            define("pair"),
+            define("run"),
+            define("go"),
+            f"{define('last card')} You lead: choose a card as you chose the two for the crib.",
+        ]
+
+    def shown(self, ui: LessonUI, events: Sequence[Event | MatchOver]) -> None:
+        for event in events:
+            if isinstance(event, Played):
+                self.played += 1
+            elif isinstance(event, Scored) and event.reason in _PEGGED and not self.pegged:
+                self.pegged = True
+                points = f"{event.points} hole{'' if event.points == 1 else 's'}"
+                ui.tell(
+                    "The board",
+                    [
+                        f"{ui.seating.verb(event.seat, 'peg')} {event.points}: on the board, "
+                        f"{ui.seating.possessive(event.seat)} front peg has jumped "
+                        f"{points}, and the back peg behind it shows where it was.",
+                    ],
+                    low=True,
+                )
+        hand = ui.current.game.players * 4
+        if self.played == hand:
+            self.played += 1  # told once
+            ui.tell(
+                "The show",
+                [
+                    define("the show"),
+                    "A hand scores for the fifteens, pairs and runs among its five cards.",
+                    define("flush"),
+                    define("his nobs"),
+                    "The messages on the right say each count; lesson "
+                    f"{lesson_number('counting')} teaches counting.",
+                ],
+                low=True,
+            )
+
+    def hand_over(self, ui: LessonUI) -> None:
+        you, computer = ui.current.game.scores
+        ui.tell(
+            "The hand is over",
+            [
+                f"You have {you} points, the computer {computer}: see the board.",
+                "Then the deal passes to the other player, and hand follows hand until a "
+                "player pegs 121: that player wins at once, even in the middle of the play "
+                "or the show.",
+                f"Lesson {lesson_number('counting')} teaches counting a hand, lesson "
+                f"{lesson_number('laying-away')} which two cards to lay away, and lesson "
+                f"{lesson_number('the-play')} the play; lesson {lesson_number('a-hand')} is a "
+                "whole hand against the easy computer, with a coach who says how you did.",
+            ],
+            low=True,
+        )
+
+
+_PEGGED: Final = frozenset({Reason.PLAY, Reason.GO, Reason.LAST_CARD})
+"""Points pegged in the play."""
+
+
 class LayingAway(Script):
-    """Lesson 2: the crib, whose it is, and which two cards to lay away, on two deals (the
+    """Lesson 3: the crib, whose it is, and which two cards to lay away, on two deals (the
     computer's, then yours)."""
 
-    number = 2
+    number = lesson_number("laying-away")
 
     def __init__(self, part: int) -> None:
         self.part = part
@@ -347,6 +495,10 @@ class LayingAway(Script):
         return f"laying away {glyphs.cards(list(option.discard))} {discard_words(option, crib)}"
 
     def after(self, ui: LessonUI, update: Update) -> None:
+        turned = next((e for e in update.events if isinstance(e, StarterTurned)), None)
+        if turned is not None:
+            self._starter(ui, turned.card)
+            self.end(ui)
         if not any(isinstance(e, Discarded) and e.seat == Seat.HUMAN for e in update.events):
             return
         chosen = self.chosen
@@ -368,8 +520,29 @@ class LayingAway(Script):
                 f"Laying away {cards} would keep {more}, but it gives {crib} crib about "
                 f"{abs(most.crib):.0f}: the crib makes the difference."
             )
+        if ui.current.game.dealer == Seat.HUMAN:
+            words.append("Now the computer, the pone, cuts for the starter.")
+        else:
+            words.append(f"Now you cut for the starter, as in lesson {lesson_number(OVERVIEW)}.")
         ui.tell("Why these two", words)
-        self.end(ui)
+
+    def _starter(self, ui: LessonUI, starter: Card) -> None:
+        """What the cards kept count with the starter turned, against what the hint
+        expected of them over every starter."""
+        assert self.chosen is not None
+        g = ui.glyphs
+        kept = ui.current.game.kept
+        score = score_hand(kept, starter)
+        expected = round(self.chosen.hand)
+        ui.tell(
+            "The starter",
+            [
+                f"The starter is the {g.card(starter)}. With it, the four cards you kept "
+                f"({g.cards(list(kept))}) count {score.total}: {announce(score)}.",
+                f"The hint's {expected} was their average over every starter that could "
+                f"turn up; this one gives {score.total}.",
+            ],
+        )
 
 
 def _net(points: float) -> str:
@@ -383,25 +556,26 @@ def _net(points: float) -> str:
 
 
 class ThePlay(Script):
-    """Lesson 3: the count, fifteen and 31, pairs and runs, go and last card, each explained
+    """Lesson 4: the count, fifteen and 31, pairs and runs, go and last card, each explained
     the first time it happens; a card that pegs must be played when there is one."""
 
-    number = 3
+    number = lesson_number("the-play")
 
     def __init__(self) -> None:
         self.told: set[str] = set()
 
     def start(self, ui: LessonUI) -> None:
-        kept = ui.glyphs.cards(list(ui.current.game.hand))
-        laid = ui.glyphs.cards(list(ui.current.game.discards))
+        game = ui.current.game
+        kept = ui.glyphs.cards(list(game.hand))
+        laid = ui.glyphs.cards(list(game.discards))
+        assert game.starter is not None
         ui.tell(
             _title(self.number),
             [
-                rules_passage("THE STARTER", "Once the crib is made"),
-                rules_passage("THE STARTER", "If the starter is a jack"),
                 rules_passage("THE PLAY", "The pone leads"),
                 f"You deal this hand. For this lesson {laid} went to your crib, and you "
-                f"keep {kept}. The computer, the pone, leads.",
+                f"keep {kept}; the starter is the {ui.glyphs.card(game.starter)}. The "
+                "computer, the pone, leads.",
                 "In this lesson, when one of your cards pegs, play it: the one that pegs the "
                 "most. A wrong card is explained, and you choose again.",
                 rules_passage("THE PLAY", "Here the program never lets you"),
@@ -449,7 +623,8 @@ class ThePlay(Script):
             "The show",
             [
                 rules_passage("THE SHOW", "After the play the hands are counted", "crib"),
-                "The messages on the right show this hand's counts, as lesson 1 did.",
+                "The messages on the right show this hand's counts, as lesson "
+                f"{lesson_number('counting')} did.",
             ],
             low=True,  # under the crib's count, which stays in sight
         )
@@ -478,10 +653,10 @@ _TOPIC_WORDS: Final[dict[str, Callable[[], list[str | tuple[str, ...]]]]] = {
 
 
 class AHand(Script):
-    """Lesson 4: a whole hand against the easy computer; the coach speaks up after each of
+    """Lesson 5: a whole hand against the easy computer; the coach speaks up after each of
     the player's decisions."""
 
-    number = 4
+    number = lesson_number("a-hand")
 
     def __init__(self) -> None:
         self.due = False
@@ -529,8 +704,7 @@ class AHand(Script):
             [
                 tuple(coach_summary_lines(summarize(reviews))),
                 "That was a whole hand of cribbage: the deal, the crib, the starter, the play "
-                "and the show. A game goes on, hand after hand, until someone reaches the end "
-                "of the board.",
+                "and the show. A game goes on, hand after hand, until a player pegs 121.",
             ],
         )
 
@@ -570,7 +744,7 @@ def _first(lines: Sequence[str]) -> list[str | tuple[str, ...]]:
     return [tuple(first)]
 
 
-# -- pages of their own: the list of lessons and lesson 1
+# -- pages of their own: the list of lessons, the start of lesson 1, and lesson 2
 
 
 class _Pages:
@@ -673,16 +847,49 @@ class _Pages:
 
 
 _HAND_Y: Final = 3
-"""The row of lesson 1's cards (a picked card rises a row above it)."""
+"""The row of lesson 2's cards (a picked card rises a row above it)."""
 _STARTER_X: Final = 4 * CARD_WIDTH + 3
 _HEADING_X: Final = _STARTER_X + CARD_WIDTH + 4
 
 
 _PONE: Final = "The dealer is the player who dealt the cards, and the pone the other player."
 
+OVERVIEW_WORDS: Final = (
+    "Cribbage is a card game for two players (three or four can play it too): here, you and "
+    "the computer. You score points for combinations of cards, such as cards adding up to 15 "
+    "or cards of the same rank.",
+    f"{define('peg')} The board is at the top right of the game's screen, and the first to "
+    "peg 121 points wins.",
+    f"A game is played hand after hand. {define('dealer')} {define('pone')} The deal passes "
+    "from one to the other each hand.",
+    define("crib"),
+    "Next, a hand on the game's own screen, one step at a time.",
+)
+"""The first page of lesson 1: the game, its goal, and the start of a hand."""
+
+
+class Overview(_Pages):
+    """The first page of lesson 1, before a hand on the game's screen."""
+
+    def run(self) -> bool:
+        """Show the page until the player goes on (`Quit` when the player quits)."""
+        right = self.glyphs.arrows[1]
+        self.body = lambda rows, cols: self._draw(rows)
+        self.prompt = ""
+        self.keys = f"space, Enter or {right} go on   ? help   q quit"
+        while self.key() not in _GO_ON:
+            pass
+        return True
+
+    def _draw(self, rows: int) -> None:
+        self.screen.put(0, 0, _title(lesson_number(OVERVIEW)), _BOLD)
+        y = 2
+        for paragraph in OVERVIEW_WORDS:
+            y = self.text(y, [(paragraph, Style())], rows - 2) + 1
+
 
 class CountingLesson(_Pages):
-    """Lesson 1: two hands counted for the player combination by combination, then one (or,
+    """Lesson 2: two hands counted for the player combination by combination, then one (or,
     after a miscount, two) that the player counts."""
 
     def __init__(self, screen: Screen, glyphs: Glyphs) -> None:
@@ -826,7 +1033,7 @@ class CountingLesson(_Pages):
         heading: str,
     ) -> None:
         screen, painter, g = self.screen, self.painter, self.glyphs
-        screen.put(0, 0, _title(1), _BOLD)
+        screen.put(0, 0, _title(lesson_number("counting")), _BOLD)
         y = 2
         if hand is not None:
             screen.put(_HAND_Y - 2, 0, "hand", _DIM)
@@ -847,7 +1054,7 @@ def _wrap(text: str, width: int = MIN_COLS - 1) -> list[str]:
     """`text` in lines of `width` at most; a line that fits keeps its spaces."""
     if len(text) <= width:
         return [text] if text else []
-    return textwrap.wrap(text, width, break_on_hyphens=False)
+    return wrap(text, width, hyphens=False)
 
 
 # -- the list of lessons
@@ -869,8 +1076,11 @@ class Lessons(_Pages):
     """The list of lessons: it offers the next one not finished, gives the one chosen, and
     remembers it once finished; after the last, it offers a real game."""
 
+    overview: type[Overview] = Overview
+    """What gives the first page of the first lesson (another face gives it in plain
+    lines)."""
     counting_lesson: type[CountingLesson] = CountingLesson
-    """What gives the counting lesson (another face gives it in plain lines)."""
+    """What gives the counting lesson."""
     lesson_ui: type[LessonUI] = LessonUI
     """What plays a lesson's hand."""
 
@@ -897,6 +1107,12 @@ class Lessons(_Pages):
         self.done = done
         if message:
             self.notes.append(message)
+        if done and OVERVIEW not in done:
+            number = lesson_number(OVERVIEW)
+            self.notes.append(
+                f"Lesson {number}, {LESSONS[number - 1].title}, goes over a hand from the deal "
+                f"to the show in a few minutes: {number} starts it."
+            )
         offered = self.next_lesson()
         while True:
             chosen = self.choose(offered)
@@ -918,14 +1134,14 @@ class Lessons(_Pages):
             if message:
                 self.notes.append(message)
             offered = self.next_lesson()
-            if offered == len(LESSONS):
+            if all(lesson.key in self.done for lesson in LESSONS):
                 self.notes.append("Every lesson is done: Enter starts a real game.")
+            elif offered == len(LESSONS):
+                self.notes.append("Enter starts a real game.")
 
     def next_lesson(self) -> int:
-        """The first lesson not finished (after the last: the real game)."""
-        return next(
-            (i for i, lesson in enumerate(LESSONS) if lesson.key not in self.done), len(LESSONS)
-        )
+        """The lesson to offer (after the last: the real game), as `learn.next_lesson`."""
+        return next_lesson(self.done)
 
     def _leaving(self) -> None:
         chosen = self.next_lesson()
@@ -937,15 +1153,22 @@ class Lessons(_Pages):
 
     def give(self, number: int) -> bool:
         """Give lesson `number` (from 1); True once it is finished, False if the player quit."""
-        if number == 1:
+        key = LESSONS[number - 1].key
+        scripts: list[tuple[Deal, Script]]
+        if key == "counting":
             try:
                 return self.counting_lesson(self.screen, self.glyphs).run()
             except Quit:
                 return False
-        scripts: list[tuple[Deal, Script]]
-        if number == 2:
+        if key == OVERVIEW:
+            try:
+                self.overview(self.screen, self.glyphs).run()
+            except Quit:
+                return False
+            scripts = [(THE_GAME, TheGame())]
+        elif key == "laying-away":
             scripts = [(deal, LayingAway(part)) for part, deal in enumerate(LAYING_AWAY)]
-        elif number == 3:
+        elif key == "the-play":
             scripts = [(THE_PLAY, ThePlay())]
         else:
             scripts = [(A_HAND, AHand())]
@@ -998,7 +1221,7 @@ class Lessons(_Pages):
         screen, g = self.screen, self.glyphs
         screen.put(0, 0, "Learn cribbage", _BOLD)
         intro = (
-            "Four short lessons, each of a few minutes, on deals chosen so that "
+            "Five short lessons, each of a few minutes, on deals chosen so that "
             "what they say fits the cards. The game's keys work in them, and q quits at any "
             "time. The lessons you finish are remembered; the next one is offered."
         )

@@ -16,11 +16,21 @@ from typing import Final
 from ..cards import Card
 from ..events import Event
 from ..glyphs import WORDS, Glyphs
-from ..learn import LESSONS, TOO_MANY, Deal, PracticeHand, read_count
+from ..learn import LESSONS, OVERVIEW, TOO_MANY, Deal, PracticeHand, read_count
 from ..match import MatchOver
 from ..storage.lessons import LessonProgress
 from .game import Quit
-from .learn import REAL_GAME, CountingLesson, Lessons, LessonUI, Outcome, Script, Words
+from .learn import (
+    OVERVIEW_WORDS,
+    REAL_GAME,
+    CountingLesson,
+    Lessons,
+    LessonUI,
+    Outcome,
+    Overview,
+    Script,
+    Words,
+)
 from .plain import EndOfInput, Lines, LineScreen, PlainUI
 from .screen import Screen, Style
 
@@ -28,6 +38,7 @@ __all__ = [
     "PlainCountingLesson",
     "PlainLessonUI",
     "PlainLessons",
+    "PlainOverview",
     "run_plain_learn",
 ]
 
@@ -131,6 +142,17 @@ class PlainLessonUI(PlainUI, LessonUI):
         self.ask_line(GO_ON)  # q quits; s, p and the other commands work here too
 
 
+class PlainOverview(Overview):
+    """The first page of the first lesson in plain lines."""
+
+    def run(self) -> bool:
+        lines = _lines_of(self.screen)
+        lines.say(f"{_title(OVERVIEW)}.")
+        for paragraph in OVERVIEW_WORDS:
+            lines.say(paragraph)
+        return _go_on(lines, help_lines=_HELP)
+
+
 class PlainCountingLesson(CountingLesson):
     """The counting lesson in plain lines: each combination's cards said in words."""
 
@@ -203,6 +225,7 @@ class PlainCountingLesson(CountingLesson):
 class PlainLessons(Lessons):
     """The list of lessons in plain lines: the same lessons offered, given and remembered."""
 
+    overview = PlainOverview
     counting_lesson = PlainCountingLesson
     lesson_ui = PlainLessonUI
 

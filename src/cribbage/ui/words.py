@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Final, assert_never
 
-from ..calculator import PLAY_NOT_RECKONED
+from ..calculator import PLAY_NOT_RECKONED, discard_reason_texts, ranks_words, shown_figures
+from ..cards import Card
 from ..coach import GameSummary, HandReview, PlayReview
 from ..computer import DiscardOption, PlayOption
 from ..events import (
@@ -36,8 +37,20 @@ from ..events import (
 )
 from ..glyphs import Glyphs
 from ..match import MatchOver
+from ..reasons import (
+    HoldsBack,
+    Invites,
+    NoReplyPegs,
+    Pegs,
+    PlayClaim,
+    PlaysAfterTen,
+    discard_reasons,
+    play_reasons,
+)
 from ..rules import GameConfig, Seat
 from ..scoring import Score, ScoreKind, announce_sentence, number_word
+from ..text import keep_company
+from ..view import PlayerView
 from .seats import Seating
 
 __all__ = [
@@ -262,6 +275,15 @@ HINT_OPTIONS: Final = 3
 """How many options a hint lists."""
 _TWO_HANDED: Final = Seating()
 _COACH_WIDTH: Final = 60
+_COACH_LINES: Final = 16
+"""The most lines the coach's box holds: with its last two, the box clears the question at
+the foot of a 24-row screen."""
+
+
+_HINT_WIDTH: Final = 64
+"""The width the hint's reasons are wrapped to (the panel is as wide as its widest line)."""
+_HINT_REASONS: Final = 8
+"""The most lines of reasons a hint gives (the panel must fit 24 rows)."""
 
 
 def hint_lines(
@@ -269,20 +291,24 @@ def hint_lines(
     glyphs: Glyphs,
     *,
     seating: Seating = _TWO_HANDED,
+    view: PlayerView | None = None,
 ) -> list[str]:
-    """The hint panel's lines: the computer's choice and the figures of the best options.
+    """The hint panel's lines: the computer's choice, why in cards (against the next best, or
+    for a play the next best of another rank), and the figures of the best options.
 
     `seating` says whose pegging a play's figure is measured for and against (yours
-    against the others', or your side's against the other side's).
+    against the others', or your side's against the other side's). `view` is the seat's
+    view the options are for: a play's reasons need it (the cards of the count, the cards
+    held and seen), and it says whose crib a discard feeds.
     """
     if not options:
         return []
     first = options[0]
     if isinstance(first, DiscardOption):
         discards = [o for o in options if isinstance(o, DiscardOption)][:HINT_OPTIONS]
-        return _discard_hint(discards, glyphs)
+        return _discard_hint(discards, glyphs, view)
     plays = [o for o in options if isinstance(o, PlayOption)][:HINT_OPTIONS]
-    return _play_hint(plays, glyphs, seating)
+    return _play_hint(plays, glyphs, seating, view)
 
 
 def _percent(chance: float | None) -> str:
@@ -291,26 +317,55 @@ def _percent(chance: float | None) -> str:
 
 def _reckons_play(options: Sequence[DiscardOption]) -> bool:
     """True when the discard figures hold the pegging (in the two-handed game of six cards);
-    the other games' figures leave it out, as 0."""
+    the other games' figures leave it out, and the hint leaves out its column."""
     return any(option.pegging for option in options)
 
 
-def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
+def _own_crib(view: PlayerView | None) -> str:
+    """How the player's side's crib is named: a partner's deal is the side's crib."""
+    if view is not None and view.dealer is not None and view.dealer != view.seat:
+        return "your side's crib"
+    return "your own crib"
+
+
+def _reason_lines(texts: Sequence[str]) -> list[str]:
+    """Reasons wrapped for the hint panel, whole sentences only, as many as fit."""
+    lines: list[str] = []
+    for text in texts:
+        wrapped = textwrap.wrap(text, _HINT_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+        if len(lines) + len(wrapped) > _HINT_REASONS:
+            break
+        lines.extend(wrapped)
+    return lines
+
+
+def _discard_hint(
+    options: list[DiscardOption], glyphs: Glyphs, view: PlayerView | None
+) -> list[str]:
     win = options[0].win is not None
     pegging = _reckons_play(options)
+    reasons = discard_reasons(options[0], options[1] if len(options) > 1 else None)
     lines = [
         f"Lay away {glyphs.cards(list(options[0].discard))}.",
+        *_reason_lines(discard_reason_texts(reasons, glyphs, own_crib=_own_crib(view))),
         "Expected points of this deal, for the best discards:",
         f"{'lay away':<9}{'hand':>6}{'crib':>7}"
         + (f"{'pegging':>9}" if pegging else "")
-        + f"{'total':>7}"
+        + f"{'heels':>7}{'total':>7}"
         + ("  to win" if win else ""),
     ]
+    widths = (6, 7, 9, 7, 7) if pegging else (6, 7, 7, 7)
     for option in options:
+        figures = shown_figures(
+            option.hand,
+            option.crib,
+            option.pegging if pegging else None,
+            option.heels,
+            option.total,
+        )
         lines.append(
-            f"{glyphs.cards(list(option.discard)):<9}{option.hand:6.2f}{option.crib:7.2f}"
-            + (f"{option.pegging:9.2f}" if pegging else "")
-            + f"{option.total:7.2f}"
+            f"{glyphs.cards(list(option.discard)):<9}"
+            + "".join(f"{figure:{width}.2f}" for figure, width in zip(figures, widths, strict=True))
             + (f" {_percent(option.win)}" if win else "")
         )
     if any(option.crib < 0 for option in options):
@@ -322,11 +377,24 @@ def _discard_hint(options: list[DiscardOption], glyphs: Glyphs) -> list[str]:
     return lines
 
 
-def _play_hint(options: list[PlayOption], glyphs: Glyphs, seating: Seating) -> list[str]:
+def _play_hint(
+    options: list[PlayOption], glyphs: Glyphs, seating: Seating, view: PlayerView | None
+) -> list[str]:
     win = options[0].win is not None
     yours, others = seating.pegging_sides()
-    lines = [
-        f"Play the {glyphs.card(options[0].card)}.",
+    lines = [f"Play the {glyphs.card(options[0].card)}."]
+    if view is not None:
+        best = options[0]
+        other = next((o for o in options if o.card.rank != best.card.rank), None)
+        reasons = play_reasons(
+            best,
+            other,
+            pile=view.pile,
+            hand=view.hand,
+            seen=view.seen,
+        )
+        lines.extend(_reason_lines(play_reason_texts(reasons.claims, glyphs, seating)))
+    lines += [
         "Pegging to expect to the end of the play,",
         f"{yours} less {others}:",
     ]
@@ -340,16 +408,83 @@ def _play_hint(options: list[PlayOption], glyphs: Glyphs, seating: Seating) -> l
     return lines
 
 
+def play_reason_texts(
+    claims: Sequence[PlayClaim], glyphs: Glyphs, seating: Seating = _TWO_HANDED
+) -> list[str]:
+    """A play's reasons (`cribbage.reasons.play_reasons`) as sentences, the next player named
+    as `seating` names the seat on your left.
+
+    >>> from cribbage.cards import parse_cards
+    >>> from cribbage.glyphs import ASCII
+    >>> from cribbage.reasons import reply_threat
+    >>> pile, card = parse_cards(["kh", "4c"]), Card.parse("7d")
+    >>> threat = reply_threat(pile, card, parse_cards(["7s", "th", "qc"]))
+    >>> play_reason_texts(threat, ASCII)
+    ['The 7D leaves the count at 21: a ten or a queen gives the computer thirty-one for two, and a seven a pair for two.']
+    """
+    texts: list[str] = []
+    invited: dict[Card, list[Invites]] = {}
+    for claim in claims:
+        if isinstance(claim, Invites):
+            invited.setdefault(claim.card, []).append(claim)
+    said: set[Card] = set()
+    nextone = seating.object(1)
+    for claim in claims:
+        card = glyphs.card(claim.card)
+        match claim:
+            case Pegs(score=score):
+                texts.append(f"The {card} pegs {_peg_phrase(score)}.")
+            case Invites():
+                if claim.card in said:
+                    continue
+                said.add(claim.card)
+                ways = [
+                    f"{ranks_words(way.ranks)}{' gives ' + nextone if k == 0 else ''} "
+                    f"{_peg_phrase(way.score)}"
+                    for k, way in enumerate(invited[claim.card])
+                ]
+                texts.append(
+                    f"The {card} leaves the count at {claim.count}: {', and '.join(ways)}."
+                )
+            case NoReplyPegs():
+                texts.append(f"After the {card} no card pegs at once.")
+            case PlaysAfterTen(answer=answer, score=score):
+                pegs = f", for {_peg_phrase(score)}" if score.total else ""
+                texts.append(
+                    f"The {card} leaves you the {glyphs.card(answer)} to play after any ten{pegs}."
+                )
+            case HoldsBack(held=held):
+                them = "them" if len(held) > 1 else "it"
+                texts.append(
+                    f"The {card} keeps {glyphs.cards(held)} for later, and the search of the "
+                    f"rest of the play finds {them} the better to hold."
+                )
+            case _ as unreachable:
+                assert_never(unreachable)
+    return texts
+
+
 def _peg_phrase(score: Score) -> str:
     """'a fifteen for two', 'a pair for two', 'thirty-one for two'."""
     words = play_words(score)
     return "a " + words if words.startswith("fifteen") else words
 
 
+def _shown_difference(best: float, other: float) -> float:
+    """The difference of two figures as they are shown (to two decimals), so that the words
+    agree with the figures beside them: 1.76 and -1.79 differ by 3.55.
+
+    >>> f"{_shown_difference(1.7649, -1.7949):.2f}", f"{1.7649 - -1.7949:.2f}"
+    ('3.55', '3.56')
+    """
+    return round(best, 2) - round(other, 2)
+
+
 def coach_lines(review: HandReview, glyphs: Glyphs, seating: Seating = _TWO_HANDED) -> list[str]:
     """The coach's review of one hand, in the game's words, wrapped for a box; `seating`
     names the other seats."""
-    texts: list[str] = []
+    said: list[tuple[str, list[str]]] = []
+    """What the coach says: each figure's sentence, with its reasons in cards."""
     discard = review.discard
     if discard is not None:
         mine = glyphs.cards(list(discard.chosen.discard))
@@ -359,35 +494,69 @@ def coach_lines(review: HandReview, glyphs: Glyphs, seating: Seating = _TWO_HAND
                 reckoned = "the hand, the crib and the pegging."
             else:
                 reckoned = f"the hand and the crib. {PLAY_NOT_RECKONED}"
-            texts.append(
+            text = (
                 f"Your discard, {mine}, was the best: {discard.chosen.total:.2f} points "
                 f"to expect from {reckoned}"
             )
-        elif discard.by_win:
-            texts.append(
-                f"You laid away {mine}: a {_percent(discard.chosen.win).strip()} chance "
-                f"of winning; laying away {best} gave {_percent(discard.best.win).strip()}."
-            )
+            reasons = discard_reasons(discard.chosen)
         else:
-            texts.append(
-                f"You laid away {mine}, worth {discard.chosen.total:.2f} points on "
-                f"average; laying away {best} was worth {discard.best.total:.2f}: "
-                f"{discard.lost:.2f} points lost."
-            )
+            if discard.by_win:
+                text = (
+                    f"You laid away {mine}: a {_percent(discard.chosen.win).strip()} chance "
+                    f"of winning; laying away {best} gave {_percent(discard.best.win).strip()}."
+                )
+            else:
+                lost = _shown_difference(discard.best.total, discard.chosen.total)
+                text = (
+                    f"You laid away {mine}, worth {discard.chosen.total:.2f} points on "
+                    f"average; laying away {best} was worth {discard.best.total:.2f}: "
+                    f"{lost:.2f} points lost."
+                )
+            reasons = discard_reasons(discard.best, discard.chosen)
+        said.append((text, discard_reason_texts(reasons, glyphs)))
     costly = review.costly_plays
     if costly:
-        texts.extend(_play_review(play, glyphs, seating) for play in costly)
+        said.extend(_play_review(play, glyphs, seating) for play in costly)
     elif review.plays:
-        texts.append("Each of your plays was the best, or as good.")
+        said.append(("Each of your plays was the best, or as good.", []))
     elif discard is not None:
-        texts.append("No play of this hand gave you a choice.")
+        said.append(("No play of this hand gave you a choice.", []))
+    return _fitted(said)
+
+
+def _wrapped(text: str) -> list[str]:
+    return textwrap.wrap(text, _COACH_WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+
+
+def _fitted(said: Sequence[tuple[str, Sequence[str]]]) -> list[str]:
+    """The coach's sentences wrapped for the box: every figure's sentence, and as many of
+    their reasons as keep the box within `_COACH_LINES`: the first reason of each in turn,
+    then the others in order."""
+    room = _COACH_LINES - sum(len(_wrapped(text)) for text, _ in said)
+    kept: set[tuple[int, int]] = set()
+    for first in (True, False):
+        for i, (_, reasons) in enumerate(said):
+            for j, reason in enumerate(reasons):
+                if not first and (i, 0) not in kept:
+                    break  # no later reason without the first
+                if (j == 0) != first or (i, j) in kept:
+                    continue
+                size = len(_wrapped(reason))
+                if size > room:
+                    break
+                kept.add((i, j))
+                room -= size
     lines: list[str] = []
-    for text in texts:
-        lines.extend(textwrap.wrap(text, _COACH_WIDTH, subsequent_indent="  "))
+    for i, (text, reasons) in enumerate(said):
+        lines.extend(_wrapped(text))
+        for j, reason in enumerate(reasons):
+            if (i, j) in kept:
+                lines.extend(_wrapped(reason))
     return lines
 
 
-def _play_review(play: PlayReview, glyphs: Glyphs, seating: Seating) -> str:
+def _play_review(play: PlayReview, glyphs: Glyphs, seating: Seating) -> tuple[str, list[str]]:
+    """What a costly play cost, what followed it, and why in cards (`play_reasons`)."""
     card, best = glyphs.card(play.card), glyphs.card(play.best.card)
     what = (
         f"Leading the {card}"
@@ -401,16 +570,23 @@ def _play_review(play: PlayReview, glyphs: Glyphs, seating: Seating) -> str:
         )
     else:
         text = f"{what} cost {play.lost:.2f} points on average against the {best}"
-    reasons: list[str] = []
+    followed: list[str] = []
     if play.reply is not None:
         replier = 1 if play.replier is None else play.replier
-        reasons.append(f"it gave {seating.object(replier)} {_peg_phrase(play.reply)}")
+        followed.append(f"it gave {seating.object(replier)} {_peg_phrase(play.reply)}")
     if play.best_pegs is not None:
-        reasons.append(f"the {best} would have pegged {_peg_phrase(play.best_pegs)}")
-    if not reasons:
-        others = seating.object(1) if seating.two_handed else "the others"
-        reasons.append(f"the difference comes later in the play, over the hands {others} may hold")
-    return f"{text}: {' and '.join(reasons)}."
+        followed.append(f"the {best} would have pegged {_peg_phrase(play.best_pegs)}")
+    figures = f"{text}: {' and '.join(followed)}." if followed else f"{text}."
+    if not play.hand:
+        return figures, []
+    reasons = play_reasons(play.best, play.chosen, pile=play.pile, hand=play.hand, seen=play.seen)
+    claims = [claim for claim in reasons.claims if not _said(claim, play)]
+    return figures, play_reason_texts(claims, glyphs, seating)
+
+
+def _said(claim: PlayClaim, play: PlayReview) -> bool:
+    """True for what the coach has said already: what the best card would have pegged."""
+    return isinstance(claim, Pegs) and claim.card == play.best.card and play.best_pegs is not None
 
 
 def coach_summary_lines(summary: GameSummary) -> list[str]:
@@ -506,7 +682,7 @@ class MessageLog:
             wrapper = _MessageWrapper(
                 max(width, 8), subsequent_indent=indent + " ", break_on_hyphens=False
             )
-            parts = wrapper.wrap(entry.text)
+            parts = keep_company(wrapper.wrap(entry.text), max(width, 8), indent + " ")
             for part in parts or [""]:
                 out.append(Line(part, entry.tone))
         return out
