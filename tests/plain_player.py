@@ -152,8 +152,9 @@ def play(
         for raw in process.stdout:
             line = raw.rstrip("\n")
             transcript.lines.append(line)
-            if isinstance(answer, Learner):
-                answer.line(line)
+            hear = getattr(answer, "line", None)
+            if hear is not None:  # a player who listens to every line, not only prompts
+                hear(line)
             if prompt and line.startswith("  "):
                 prompt.append(line.strip())
             else:

@@ -747,9 +747,12 @@ def plain_lobby(
     state = LobbyState()
     while True:
         if table.seats is not None and table.seats != seats_said:
+            again = seats_said is not None  # after the first: what may be typed, again
             seats_said = table.seats
             for seat_line in _seat_lines(table, seats_said):
                 lines.say(seat_line)
+            if again and not seats_said.started:
+                lines.say(prompt)
         while (news := table.news()) is not None:
             match news:
                 case Update():
