@@ -39,16 +39,16 @@ USAGE = (
     "                [--first-dealer {loser,alternate,same}] [--lurch]\n"
     "                [--level {easy,classic,expert}] [-e|--explain] [-m|--muggins] [--manual]\n"
     "                [--penalty {bsd,ruthless,none}] [-q|--quiet] [-r|--random-cut] [--seed N]\n"
-    "                [--ascii] [--keypad] [--no-autoplay] [--coach] [--new] [--version]\n"
-    "                [--help]\n"
+    "                [--ascii] [--keypad] [--no-autoplay] [--coach] [--plain] [--new]\n"
+    "                [--version] [--help]\n"
     "       cribbage --rules\n"
     "       cribbage --stats [--ascii]\n"
     "       cribbage --replay FILE [--ascii]\n"
     "       cribbage --count CARD CARD CARD CARD STARTER [--crib] [--ascii]\n"
     "       cribbage --discard CARD CARD CARD CARD CARD [CARD] [--dealer|--pone]\n"
     "                [--five-card|--players {3,4} [--partners]] [--ascii]\n"
-    "       cribbage --practice [--seed N] [--ascii]\n"
-    "       cribbage --learn [--ascii]\n"
+    "       cribbage --practice [--seed N] [--ascii] [--plain]\n"
+    "       cribbage --learn [--ascii] [--plain]\n"
     "       cribbage --host [game options] [--port N] [--bind ADDRESS] [--code CODE]\n"
     "                [--name NAME] [--headless] [--resume]\n"
     "       cribbage --join HOST[:PORT] [--code CODE] [--name NAME] [--seat SEAT] [--watch]"
@@ -250,6 +250,13 @@ def build_parser() -> argparse.ArgumentParser:
         "the show); K in the help box (?) turns this on and off",
     )
     add("--no-autoplay", action="store_true", help="do not play your only legal card by itself")
+    add(
+        "--plain",
+        action="store_true",
+        help="play in plain lines, for a screen reader, a braille display, a pipe or a "
+        "script: each event on a line, a question before each decision, answered with a "
+        "line; cards in words (with --ascii, as 5H); no terminal needed",
+    )
     add(
         "--new",
         action="store_true",
@@ -456,7 +463,7 @@ _GAME_OPTIONS: Final = frozenset(
 )
 """The options that set a game's rules (at a table: the host's alone)."""
 _DISPLAY_OPTIONS: Final = frozenset(
-    {"ascii", "quiet", "no_autoplay", "random_cut", "coach", "keypad"}
+    {"ascii", "quiet", "no_autoplay", "random_cut", "coach", "keypad", "plain"}
 )
 """The options of each player's own screen."""
 
@@ -470,8 +477,8 @@ TOOLS: Final[dict[str, frozenset[str]]] = {
     "replay": frozenset({"ascii"}),
     "count": frozenset({"crib", "ascii"}),
     "discard": frozenset({"dealer", "pone", "ascii", "players", "partners", "five_card"}),
-    "practice": frozenset({"seed", "ascii"}),
-    "learn": frozenset({"ascii"}),
+    "practice": frozenset({"seed", "ascii", "plain"}),
+    "learn": frozenset({"ascii", "plain"}),
 }
 """The options that do something else than play (each alone), and what each can take."""
 _ONLY_WITH: Final = {
@@ -577,6 +584,10 @@ def _run(argv: Sequence[str] | None) -> int:
         from .glyphs import glyphs_for
 
         glyphs = glyphs_for(sys.stdout, args.ascii)  # cards as the game would draw them here
+        if args.plain:  # in words, unless the short forms are asked for
+            from .glyphs import ASCII, WORDS
+
+            glyphs = ASCII if args.ascii else WORDS
         if args.count:
             from .calculator import count_text
 
@@ -596,7 +607,7 @@ def _run(argv: Sequence[str] | None) -> int:
             from .practice import practise
 
             with stopped_by_signals():
-                return practise(seed=args.seed, glyphs=glyphs)
+                return practise(seed=args.seed, glyphs=glyphs, ask=_line if args.plain else None)
         if args.learn:
             return learn(args)
         if args.stats:
@@ -623,6 +634,16 @@ def _run(argv: Sequence[str] | None) -> int:
         return 128 + stop.signum
     except SystemExit as done:  # --help and --version
         return done.code if isinstance(done.code, int) else 0
+
+
+def _line(prompt: str) -> str:
+    """A line typed after `prompt` is said on a line of its own (for --plain).
+
+    Raises:
+        EOFError: the input has ended.
+    """
+    print(f"{prompt.rstrip().removesuffix(':')}: type the points, or q to stop.", flush=True)
+    return input()
 
 
 def _delay() -> float | None:
@@ -715,6 +736,14 @@ def play(args: argparse.Namespace) -> int:
     from .ui import run
     from .ui.screen import TerminalGone
 
+    if args.plain:  # lines on standard input and output, which may be pipes
+        from .glyphs import ASCII, WORDS
+        from .ui.plain import run_plain
+
+        options = game_options(args)
+        with stopped_by_signals(), Storage() as storage:
+            glyphs = ASCII if args.ascii else WORDS
+            return run_plain(options, storage, glyphs=glyphs, fresh=args.new)
     check_terminal()
     options = game_options(args)
     with stopped_by_signals(), Storage() as storage:
@@ -734,6 +763,18 @@ def learn(args: argparse.Namespace) -> int:
     from .ui.saving import play_kept
     from .ui.screen import TerminalGone
 
+    if args.plain:  # lines on standard input and output, which may be pipes
+        from .glyphs import ASCII, WORDS
+        from .ui.plain import Lines, run_plain
+        from .ui.plain_learn import run_plain_learn
+
+        glyphs = ASCII if args.ascii else WORDS
+        with stopped_by_signals(), Storage() as storage:
+
+            def game(lines: Lines) -> int:
+                return run_plain(REAL_GAME, storage, glyphs=glyphs, lines=lines)
+
+            return run_plain_learn(LessonProgress(), glyphs=glyphs, play=game)
     check_terminal()
     delay = _delay()
     options = REAL_GAME if delay is None else replace(REAL_GAME, delay=delay)

@@ -2,7 +2,8 @@
 fallback. The game's screen and the printed tools (`--count`, `--discard`, `--practice`)
 draw cards the same way and choose between the two by the same rule (`choose_glyphs`);
 text printed to a file or a pipe is always ASCII (`glyphs_for`), so scripts read the same
-cards whatever the terminal."""
+cards whatever the terminal. `WORDS` says each card in words ('five of hearts'), for the
+game in plain lines (`--plain`), which a screen reader reads aloud."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Final, TextIO
 
 from .cards import Card, Rank
 
-__all__ = ["ASCII", "UNICODE", "Glyphs", "can_encode", "choose_glyphs", "glyphs_for"]
+__all__ = ["ASCII", "UNICODE", "WORDS", "Glyphs", "can_encode", "choose_glyphs", "glyphs_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,18 +41,31 @@ class Glyphs:
     dot: str
     ellipsis: str
     """Where letters of a name too long for its place are left out."""
+    words: bool = False
+    """Cards are said in words ('five of hearts'), and listed in a sentence."""
 
     def card(self, card: Card) -> str:
-        """The card as shown on screen: '5♥', '10♠', 'KD'.
+        """The card as shown on screen: '5♥', '10♠', 'KD'; in words, 'five of hearts'.
 
         >>> UNICODE.card(Card.parse("th")), ASCII.card(Card.parse("kd"))
         ('10♥', 'KD')
+        >>> WORDS.card(Card.parse("5h"))
+        'five of hearts'
         """
+        if self.words:
+            return f"{card.rank.word} of {card.suit.name.lower()}"
         rank = "10" if card.rank is Rank.TEN else card.rank.letter
         return rank + self.suits[card.suit]
 
     def cards(self, cards: tuple[Card, ...] | list[Card]) -> str:
-        """Cards separated by spaces."""
+        """Cards separated by spaces; in words, with commas and 'and'.
+
+        >>> WORDS.cards([Card.parse("5h"), Card.parse("kc"), Card.parse("ad")])
+        'five of hearts, king of clubs and ace of diamonds'
+        """
+        if self.words and cards:
+            *most, last = [self.card(card) for card in cards]
+            return f"{', '.join(most)} and {last}" if most else last
         return " ".join(self.card(card) for card in cards)
 
 
@@ -88,13 +102,34 @@ ASCII: Final = Glyphs(
 )
 
 
+WORDS: Final = Glyphs(
+    suits="CDHS",
+    top=".-.",
+    side="|",
+    bottom="'-'",
+    back="#",
+    box="-|++++++",
+    hole=".",
+    front_peg="*",
+    back_peg="o",
+    sliver="|",
+    arrows="<>^",
+    dot="-",
+    ellipsis=".",
+    words=True,
+)
+"""ASCII, with each card said in words: for the game in plain lines."""
+
+
 def can_encode(glyphs: Glyphs, encoding: str) -> bool:
     """True when every character of `glyphs` has a form in `encoding`.
 
     >>> can_encode(UNICODE, "UTF-8"), can_encode(UNICODE, "latin-1"), can_encode(ASCII, "ascii")
     (True, False, True)
     """
-    characters = "".join(getattr(glyphs, field.name) for field in fields(glyphs))
+    characters = "".join(
+        text for field in fields(glyphs) if isinstance(text := getattr(glyphs, field.name), str)
+    )
     try:
         characters.encode(encoding)
     except (UnicodeEncodeError, LookupError):

@@ -18,7 +18,7 @@ import socket
 import sys
 import textwrap
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Final
 
@@ -144,7 +144,8 @@ def _host(args: argparse.Namespace) -> int:
             check_person_name(clean_name(name))
         except ValueError as err:
             raise UsageError(f"{err} Try 'cribbage --help'.") from None
-        check_terminal()
+        if not args.plain:
+            check_terminal()
     with stopped_by_signals(), Storage(save_name=TABLE_SAVE, counts=not headless) as storage:
         keeper = _TableKeeper(storage)
         resume: TableSnapshot | None = None
@@ -395,7 +396,7 @@ def _host_screen(
     notes: Sequence[str],
 ) -> int:
     from .net.host import Host
-    from .ui import Options, run_table
+    from .ui import Options
     from .ui.lobby import rules_line
     from .ui.screen import TerminalGone
 
@@ -412,7 +413,7 @@ def _host_screen(
     if host.started:
         title += " (opened again)"
     try:
-        status = run_table(
+        status = _seat_face(args)(
             seat,
             options,
             ascii_only=args.ascii,
@@ -426,6 +427,18 @@ def _host_screen(
     except KeyboardInterrupt:
         status = 130
     return status
+
+
+def _seat_face(args: argparse.Namespace) -> Callable[..., int]:
+    """What plays a seat of a table: the curses screen (`ui.run_table`), or with --plain
+    the game in plain lines (`ui.plain.run_plain_table`), which takes the same arguments."""
+    if args.plain:
+        from .ui.plain import run_plain_table
+
+        return run_plain_table
+    from .ui import run_table
+
+    return run_table
 
 
 class _Counter:
@@ -461,7 +474,7 @@ def _join(args: argparse.Namespace) -> int:
     from .net.client import JoinError, RemoteTable, parse_address
     from .storage import Storage
     from .storage.tickets import Ticket, TicketBook
-    from .ui import Hooks, run_table
+    from .ui import Hooks
     from .ui.lobby import describe, rules_line
     from .ui.screen import TerminalGone
 
@@ -469,7 +482,8 @@ def _join(args: argparse.Namespace) -> int:
         host, port = parse_address(args.join, DEFAULT_PORT)
     except ValueError as err:
         raise UsageError(f"--join: {err}. Try 'cribbage --help'.") from None
-    check_terminal()
+    if not args.plain:
+        check_terminal()
     code = _code(args, ask=True)
     assert code is not None
     options = game_options(args)
@@ -501,7 +515,7 @@ def _join(args: argparse.Namespace) -> int:
         game = describe(table.config, match.games, match.points) if match is not None else ""
         rules = rules_line(table.config, match) if match is not None else None
         try:
-            status = run_table(
+            status = _seat_face(args)(
                 table,
                 replace(options, counting=Counting.AUTOMATIC),
                 ascii_only=args.ascii,

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Final, assert_never
+from typing import ClassVar, Final, assert_never
 
 from ..cards import Card
 from ..coach import HandKey, HandReview, SeatLog, review_hands, summarize
@@ -257,6 +257,11 @@ class _TableGone(Exception):
 class GameUI:
     """One session of play on a screen: a match, then "Another game?"."""
 
+    welcome: ClassVar[str] = "Welcome to cribbage. Press ? for keys and help."
+    """The first message of a new match."""
+    newcomer_note: ClassVar[str] = NEWCOMER
+    """The welcome's word to a newcomer."""
+
     def __init__(
         self,
         screen: Screen,
@@ -379,13 +384,13 @@ class GameUI:
             game = self.current.game
             fresh = self.current.number == 1 and game.phase is Phase.CUT_FOR_DEAL
             if not self.options.quiet and fresh and not any(game.cuts):  # not on a resumed match
-                self.log.say("Welcome to cribbage. Press ? for keys and help.")
+                self.log.say(self.welcome)
                 if not self.game_table.live:  # a table's computers are its host's
                     several = self.game_table.config.players > 2
                     who = "The computers play" if several else "The computer plays"
                     self.log.say(f"{who} at the {self.options.level} level.")
                 if self.options.newcomer:
-                    self.log.say(NEWCOMER)
+                    self.log.say(self.newcomer_note)
             elif self.game_table.live and game.hand_number:  # a table's game, joined again
                 where = f"game {self.current.number}, " if self.current.config.games != 1 else ""
                 self.log.say(f"The game goes on: {where}hand {game.hand_number}.", Tone.RESULT)
@@ -910,6 +915,13 @@ class GameUI:
                     self.log.say("Type the points first (19 if the hand has nothing).", Tone.ERROR)
         finally:
             self.typed = ""
+
+    def choose_level(self) -> str | None:
+        """Which computer a player new here wants to play (`level.ask_level`): the level, or
+        None when the player quits."""
+        from .level import ask_level  # it builds on this screen
+
+        return ask_level(self)
 
     def ask_yes_no(self, question: str) -> bool:
         """A yes-or-no answer; q and F10 count as no."""

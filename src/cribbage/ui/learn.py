@@ -1076,6 +1076,14 @@ class Lessons(_Pages):
     """The list of lessons: it offers the next one not finished, gives the one chosen, and
     remembers it once finished; after the last, it offers a real game."""
 
+    overview: type[Overview] = Overview
+    """What gives the first page of the first lesson (another face gives it in plain
+    lines)."""
+    counting_lesson: type[CountingLesson] = CountingLesson
+    """What gives the counting lesson."""
+    lesson_ui: type[LessonUI] = LessonUI
+    """What plays a lesson's hand."""
+
     def __init__(
         self,
         screen: Screen,
@@ -1149,12 +1157,12 @@ class Lessons(_Pages):
         scripts: list[tuple[Deal, Script]]
         if key == "counting":
             try:
-                return CountingLesson(self.screen, self.glyphs).run()
+                return self.counting_lesson(self.screen, self.glyphs).run()
             except Quit:
                 return False
         if key == OVERVIEW:
             try:
-                Overview(self.screen, self.glyphs).run()
+                self.overview(self.screen, self.glyphs).run()
             except Quit:
                 return False
             scripts = [(THE_GAME, TheGame())]
@@ -1165,7 +1173,7 @@ class Lessons(_Pages):
         else:
             scripts = [(A_HAND, AHand())]
         for deal, script in scripts:
-            ui = LessonUI(self.screen, deal, script, glyphs=self.glyphs, delay=self.delay)
+            ui = self.lesson_ui(self.screen, deal, script, glyphs=self.glyphs, delay=self.delay)
             ui.run()
             if not ui.finished:
                 return False

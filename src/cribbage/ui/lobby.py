@@ -19,13 +19,13 @@ from ..choices import MATCH_POINTS, Counting, Overcount
 from ..match import MatchConfig
 from ..rules import GameConfig
 from ..tables import Closed, Notice, Refused, Said, Table, Update
-from ..tables.news import SEAT_PLACES, TALK_LENGTH, Hosting, Presence
+from ..tables.news import SEAT_PLACES, TALK_LENGTH, Hosting, Presence, SeatInfo
 from ..variants import variant_of
 from .keys import BACKSPACE, CODE_KEY, ENTER, ESCAPE, F10, REDRAW, RESIZE
 from .screen import Screen, Style
 from .words import Line, Tone
 
-__all__ = ["Opening", "describe", "lobby", "rules_line"]
+__all__ = ["LobbyState", "Opening", "describe", "lobby", "rules_line", "seat_key", "seat_words"]
 
 _POLL: Final = 0.1
 _MIN_ROWS: Final = 12
@@ -109,7 +109,7 @@ def lobby(
     first news of the game (what the player missed, when they join a game under way).
     """
     log: list[Line] = [Line(note, Tone.ERROR) for note in notes]
-    state = _Lobby()
+    state = LobbyState()
     hosting = table if isinstance(table, Hosting) else None
     while True:
         _draw(screen, table, title, particulars(), can_start, starter, log, state, hosting)
@@ -163,10 +163,10 @@ def lobby(
         elif key == ESCAPE:
             state.swapping = None
         elif key.isdigit() and key.isascii():
-            _seat_key(table, hosting, state, int(key) - 1)
+            seat_key(table, hosting, state, int(key) - 1)
 
 
-class _Lobby:
+class LobbyState:
     """What the lobby is in the middle of: a line being typed, a question asked, the first
     of two seats chosen to swap, and whether the table has gone."""
 
@@ -177,7 +177,7 @@ class _Lobby:
         self.gone = False
 
 
-def _type(table: Opening, state: _Lobby, key: str) -> None:
+def _type(table: Opening, state: LobbyState, key: str) -> None:
     typing = state.typing
     assert typing is not None
     if key == ENTER:
@@ -192,7 +192,7 @@ def _type(table: Opening, state: _Lobby, key: str) -> None:
         state.typing = (typing + key)[:TALK_LENGTH]
 
 
-def _seat_key(table: Opening, hosting: Hosting | None, state: _Lobby, seat: int) -> None:
+def seat_key(table: Opening, hosting: Hosting | None, state: LobbyState, seat: int) -> None:
     """A seat's number, before the game: the host chooses two seats to swap their people;
     a player moves to a free seat (the table says no to one taken)."""
     seats = table.seats
@@ -212,6 +212,18 @@ def _seat_key(table: Opening, hosting: Hosting | None, state: _Lobby, seat: int)
         hosting.swap(first, seat)
 
 
+def seat_words(info: SeatInfo, *, you: bool) -> str:
+    """Who sits at a seat, as the lobby says it ('Ann (you)', 'empty: the computer plays if
+    nobody sits here')."""
+    if info.presence is Presence.EMPTY:
+        return "empty: the computer plays if nobody sits here"
+    if info.presence is Presence.AWAY:
+        return f"{info.name} (gone: the table waits for them)"
+    if info.presence is Presence.COMPUTER:
+        return f"{info.name} (the computer)"
+    return info.name + (" (you)" if you else "")
+
+
 def _draw(
     screen: Screen,
     table: Opening,
@@ -220,7 +232,7 @@ def _draw(
     can_start: bool,
     starter: str,
     log: list[Line],
-    state: _Lobby,
+    state: LobbyState,
     hosting: Hosting | None,
 ) -> None:
     rows, cols = screen.size()
@@ -248,14 +260,7 @@ def _draw(
         if seats is None:
             break
         info = seats.seats[(number - (me or 0)) % len(places)]  # the player's frame: me is 0
-        if info.presence is Presence.EMPTY:
-            who = "empty: the computer plays if nobody sits here"
-        elif info.presence is Presence.AWAY:
-            who = f"{info.name} (gone: the table waits for them)"
-        elif info.presence is Presence.COMPUTER:
-            who = f"{info.name} (the computer)"
-        else:
-            who = info.name + (" (you)" if number == me else "")
+        who = seat_words(info, you=number == me)
         partner = ""
         if table.config.partners:
             partner = "  North-South" if number % 2 == 0 else "  West-East"
@@ -281,7 +286,7 @@ def _draw(
 
 
 def _bottom(
-    table: Opening, can_start: bool, starter: str, state: _Lobby, hosting: Hosting | None
+    table: Opening, can_start: bool, starter: str, state: LobbyState, hosting: Hosting | None
 ) -> tuple[str, str]:
     """The lobby's two bottom lines: what is happening, and the keys."""
     if state.typing is not None:

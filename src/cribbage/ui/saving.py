@@ -9,7 +9,7 @@ hands the match to `Storage.save`, which also counts a finished game and files a
 match. Whatever the storage has to say (a save that could not be resumed, a disk that is
 full, a game open elsewhere) is one sentence in the message log, and play goes on. A new
 game of a player the data directory has never seen, started without `--level`, is first
-asked which computer to play (`level.ask_level`); the level chosen is saved with it, and
+asked which computer to play (`GameUI.choose_level`); the level chosen is saved with it, and
 the end of a game suggests the next stronger level once the player wins most games at one
 (`stats.suggested_level`). The level chosen there, or last named with `--level` for a new
 game, is remembered (`Storage.choose_level`): a later new game without `--level` is played
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Final
+from typing import Final, TypeAlias
 
 from ..computer import LEVELS
 from ..glyphs import UNICODE, Glyphs
@@ -42,7 +42,7 @@ from ..variants import Variant, variant_of
 from .draw import MIN_COLS
 from .game import GameUI, Hooks, Options, Quit
 from .keys import ENTER, ESCAPE, F10
-from .level import ask_level, asks_level
+from .level import asks_level
 from .screen import Screen
 from .words import Tone
 
@@ -51,6 +51,7 @@ __all__ = [
     "INSTEAD_QUESTION",
     "KEPT",
     "RESUME_QUESTION",
+    "Face",
     "GameOption",
     "Keeper",
     "named_options",
@@ -58,6 +59,11 @@ __all__ = [
     "resumed_options",
     "saved_options",
 ]
+
+Face: TypeAlias = Callable[[Options, Recorder | None, Hooks], GameUI]
+"""What plays a match kept in the storage, built from the options, the saved match's
+recorder (None: a new match) and the keeper's hooks: the curses screen by default, or
+the game in plain lines (`plain.PlainUI`)."""
 
 RESUME_QUESTION: Final = "Resume the saved game? (Y/n)"
 INSTEAD_QUESTION: Final = "Resume the {saved} instead of a new {asked}? (y/N)"
@@ -417,6 +423,7 @@ def play_kept(
     fresh: bool = False,
     farewell: list[str] | None = None,
     remember_level: bool = True,
+    face: Face | None = None,
 ) -> int:
     """Play on `screen` with the save in `storage`; `fresh` (`--new`) backs the save up first.
 
@@ -428,7 +435,14 @@ def play_kept(
 
     Returns the exit status (0). When the player leaves a match unfinished and saved, the
     sentence saying so is added to `farewell`, to be printed once the terminal is restored.
+    `face`, when given, plays instead of a `GameUI` on `screen`.
     """
+
+    def face_for(options: Options, recorder: Recorder | None, hooks: Hooks) -> GameUI:
+        if face is not None:
+            return face(options, recorder, hooks)
+        return GameUI(screen, options, glyphs=glyphs, recorder=recorder, hooks=hooks)
+
     notes: list[str | None] = []
     if not storage.knows_the_player():
         options = replace(options, newcomer=True)
@@ -448,7 +462,7 @@ def play_kept(
     if saved is not None:
         resumed, differences = resumed_options(options, saved)
         keeper = Keeper(storage, saved.options)
-        ui = GameUI(screen, resumed, glyphs=glyphs, recorder=saved.recorder, hooks=keeper.hooks)
+        ui = face_for(resumed, saved.recorder, keeper.hooks)
         keeper.attach(ui)
         retell(ui)
         _say_all(ui, notes)
@@ -464,7 +478,7 @@ def play_kept(
             return _play(ui, keeper, farewell)
         notes = [storage.back_up()]
     if asks_level(options):  # on a table of its own, as the game asked for stands before it
-        level = ask_level(GameUI(screen, options, glyphs=glyphs))
+        level = face_for(options, None, Hooks()).choose_level()
         if level is None:
             return 0
         # the box pointed to the lessons: the welcome does not again
@@ -473,7 +487,7 @@ def play_kept(
     elif options.names("level") and (remember_level or not storage.has_chosen_level()):
         notes.append(storage.choose_level(options.level))
     keeper = Keeper(storage, saved_options(options))
-    ui = GameUI(screen, options, glyphs=glyphs, hooks=keeper.hooks)
+    ui = face_for(options, None, keeper.hooks)
     keeper.attach(ui)
     _say_all(ui, notes)
     return _play(ui, keeper, farewell)
