@@ -214,6 +214,7 @@ def test_commands_say_the_state_again(tmp_path: Path) -> None:
     said = "\n".join(transcript.lines)
     assert re.search(r"Scores: you \d+, computer \d+\. A game is to 61\.", said)
     assert "the crib is " in said and "The starter is the " in said
+    assert re.search(r"deals?: the crib is (yours|the computer's)\.", said)  # not "your."
     assert re.search(r"(Count \d+: .+ \((you|computer)\)\.|No card is on the count\.)", said)
     assert "Play the " in said and "Pegging to expect" in said  # the hint
     assert "s: the scores, who deals and the starter" in said  # the help

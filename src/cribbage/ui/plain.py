@@ -513,8 +513,10 @@ class PlainUI(GameUI):
         game = self.current.game
         self.lines.say(f"{self._scores_line(game)} A game is to {game.target}.")
         if game.dealer is not None:
+            owner = self.crib_owner()
             self.lines.say(
-                f"{self.seating.verb(game.dealer, 'deal')}: the crib is {self.crib_owner()}."
+                f"{self.seating.verb(game.dealer, 'deal')}: "
+                f"the crib is {'yours' if owner == 'your' else owner}."
             )
         if game.starter is not None:
             self.lines.say(f"The starter is the {self.glyphs.card(game.starter)}.")
