@@ -8,7 +8,7 @@ game in plain lines (`--plain`), which a screen reader reads aloud."""
 from __future__ import annotations
 
 import locale
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Final, TextIO
 
 from .cards import Card, Rank
@@ -102,22 +102,7 @@ ASCII: Final = Glyphs(
 )
 
 
-WORDS: Final = Glyphs(
-    suits="CDHS",
-    top=".-.",
-    side="|",
-    bottom="'-'",
-    back="#",
-    box="-|++++++",
-    hole=".",
-    front_peg="*",
-    back_peg="o",
-    sliver="|",
-    arrows="<>^",
-    dot="-",
-    ellipsis=".",
-    words=True,
-)
+WORDS: Final = replace(ASCII, words=True)
 """ASCII, with each card said in words: for the game in plain lines."""
 
 
