@@ -17,6 +17,9 @@ from .terminal import Terminal
 from .test_e2e_people import ASKED, CODE, bottom, host, join, seats_show
 from .test_plain import check_game_over
 
+GONE = "The table is gone."
+"""What a player's screen says once the host has closed the table."""
+
 pytestmark = pytest.mark.skipif(not Path("/dev/ptmx").exists(), reason="needs pseudo-terminals")
 
 
@@ -109,14 +112,21 @@ def test_a_plain_host_plays_a_game_with_a_curses_player(
             time.sleep(0.05)
         bob = join(terminals, tmp_path / "bob", host.port, "Bob")
         deadline = time.monotonic() + 240
-        while "Another game? (y/n)" not in bob.text:
+        while not any(end in bob.text for end in ("Another game? (y/n)", GONE)):
             assert time.monotonic() < deadline, bob.text
             bob.pump(0.01)
             if any(question in bottom(bob) for question in ASKED):
                 before = bob.text
                 bob.send("\r")
                 bob.wait_for(before.__ne__)
-        bob.send("n")
+        # the game's end is seen, even when the host has closed the table at once after it
+        bob.wait_for(lambda text: re.search(r"wins? \d+ to", text) is not None)
+        if GONE in bob.text:
+            bob.send("q")
+            bob.wait_for("Quit? (y/n)")
+            bob.send("y")
+        else:
+            bob.send("n")
         assert bob.exit_status() == 0
     finally:
         ann.join(timeout=240)

@@ -13,7 +13,8 @@ from cribbage.errors import CribbageError
 from cribbage.match import MatchConfig
 from cribbage.record import Recorder, replay
 from cribbage.rules import Discard, GameConfig, Phase, Play
-from cribbage.tables import LocalTable, Refused, TableCore, Update
+from cribbage.tables import Closed, LocalTable, Notice, Refused, Said, TableCore, Update
+from cribbage.tables.news import Inbox
 from cribbage.view import view_for
 
 from .support import OTHER_GAMES
@@ -123,3 +124,31 @@ def test_every_update_shows_seat_zero_only_what_it_may_see() -> None:
     assert laid and all((e.seat == 0) == bool(e.cards) for e in laid)
     state = table.recorder.state
     assert updates[-1].match.game == view_for(state.game, 0)
+
+
+def test_a_table_closing_is_heard_after_the_games_news_that_came_before_it() -> None:
+    inbox = Inbox()
+    first, last = Notice("the play"), Notice("the show and the game's end")
+    inbox.post(first)  # the game's news, waiting for the screen to show it
+    inbox.post(last)
+    inbox.close("The host has closed the table.")
+    inbox.post(Said("Ann", "bye"), chatter=True)
+    assert inbox.chatter() == [Said("Ann", "bye")]  # the people's news at once, not the end
+    assert inbox.news() == first
+    assert inbox.chatter() == []
+    assert inbox.news() == last
+    closing = inbox.chatter()  # what a screen looks at while a question is asked
+    assert closing == [
+        Notice("The host has closed the table."),
+        Closed("The host has closed the table."),
+    ]
+    assert inbox.news() is None and inbox.chatter() == []
+
+
+def test_a_table_closing_with_no_news_waiting_is_heard_at_once_either_way() -> None:
+    text = "The connection to the table was lost."
+    asked, waiting = Inbox(), Inbox()
+    asked.close(text)
+    waiting.close(text)
+    assert asked.chatter() == [Notice(text), Closed(text)]  # while a question is asked
+    assert [waiting.news(), waiting.news(), waiting.news()] == [Notice(text), Closed(text), None]

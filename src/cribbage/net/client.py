@@ -26,7 +26,7 @@ from ..choices import port_number
 from ..frame import Frame
 from ..match import MatchConfig
 from ..rules import Action, GameConfig
-from ..tables import Closed, Notice, Refused, Said, Seats, Update
+from ..tables import Notice, Refused, Said, Seats, Update
 from ..tables.news import Inbox, LiveTable, Presence
 from ..text import clause, visible
 from ..view import MatchView
@@ -199,9 +199,8 @@ class RemoteTable(LiveTable):
             channel.close()
         if not welcomed.done():
             welcomed.set_exception(JoinError(text))
-        else:  # said at once, and acted on when the game gets to it
-            self.inbox.post(Notice(text), chatter=True)
-            self.inbox.post(Closed(text), chatter=True)  # heard while the player decides too
+        else:  # heard at once, after the game's news before it, while the player decides too
+            self.inbox.close(text)
 
     async def _connect(self) -> Channel:
         where = f"{self.host} port {self.port}"

@@ -249,7 +249,9 @@ class Hosting(Protocol):
 class Inbox:
     """The news of a table that lives in another thread (a connection, a server): put there,
     taken by the screen when it is ready, in order. News about the people (talk, notices,
-    seats) is kept apart, to be shown at once even while the player decides.
+    seats) is kept apart, to be shown at once even while the player decides. That the table
+    has closed (`Closed`) is heard at once too, but only after the game's news that came
+    before it: a player sees the end of the game the host has just closed the table on.
 
     `last` is the match as the screen has been told it: the last `Update` taken.
     """
@@ -259,16 +261,27 @@ class Inbox:
         each comes; by default a plain one)."""
         self._game: queue.Queue[News] = game if game is not None else queue.Queue()
         self._people: queue.Queue[News] = queue.Queue()
+        self._closed: queue.Queue[News] = queue.Queue()
         self.last: MatchView | None = None
 
     def post(self, news: News, *, chatter: bool = False) -> None:
         """Put `news` in (from any thread); `chatter` for news about the people."""
-        (self._people if chatter else self._game).put(news)
+        if isinstance(news, Closed):
+            self._closed.put(news)
+        else:
+            (self._people if chatter else self._game).put(news)
+
+    def close(self, text: str) -> None:
+        """The table has closed for this player, as `text` says: a notice, then `Closed`,
+        both after the game's news that came before them."""
+        self._closed.put(Notice(text))
+        self._closed.put(Closed(text))
 
     def news(self, timeout: float = 0) -> News | None:
-        """The next news, the people's first, waiting up to `timeout` seconds for the game's."""
+        """The next news, the people's first, waiting up to `timeout` seconds for the game's;
+        the table's closing once the game's news before it has been taken."""
         found: News | None = None
-        for source in (self._people, self._game):
+        for source in (self._people, self._game, self._closed):
             with contextlib.suppress(queue.Empty):
                 found = source.get_nowait()
                 break
@@ -280,11 +293,15 @@ class Inbox:
         return found
 
     def chatter(self) -> list[News]:
-        """Every piece of news about the people that has come, at once."""
+        """Every piece of news about the people that has come, at once, and the table's
+        closing when no news of the game is still to be taken before it."""
         found: list[News] = []
         with contextlib.suppress(queue.Empty):
             while True:
                 found.append(self._people.get_nowait())
+        with contextlib.suppress(queue.Empty):
+            while self._game.empty():
+                found.append(self._closed.get_nowait())
         return found
 
 
