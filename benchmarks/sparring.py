@@ -1,8 +1,8 @@
 """Sparring partners of other styles for the expert: `python benchmarks/sparring.py expert ismcts:passes=500`.
 
-Two players that are not levels, registered for tournaments under names of their own
+Three players that are not levels, registered for tournaments under names of their own
 (`cribbage.computer.strategy.register`), so that the expert is measured against ways of
-playing it was not built to read. Both play the two-handed six-card game.
+playing it was not built to read. All play the two-handed six-card game.
 
 * `ismcts`: a single-observer information-set Monte Carlo tree search (SO-ISMCTS, after the
   published algorithm of Cowling, Powley and Whitehouse). Each pass deals the cards its seat
@@ -17,8 +17,12 @@ playing it was not built to read. Both play the two-handed six-card game.
 * `habits`: plays by habits unlike the expert's and the classic level's: keeps the four cards
   with the best average show over the starters it cannot see, whatever it gives the crib;
   leads its highest card; takes the most points it can at once, else plays its highest card.
+* `greedy`: takes what it sees at once: keeps the four cards that score the most as they
+  stand, before the starter (among equal keeps, any), and plays the card that pegs the most
+  at once (among equal cards, any). It is the yardstick of the published study: a search
+  is measured by how it fares against it.
 
-Running this file registers both and runs `cribbage.tournament` with the same arguments.
+Running this file registers them and runs `cribbage.tournament` with the same arguments.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from typing import Final
 
 from cribbage.cards import COUNTING_VALUES, DECK, Card
 from cribbage.computer import DiscardOption, PlayOption
+from cribbage.computer.easy import four_card_points
 from cribbage.computer.play import least_values
 from cribbage.computer.strategy import Strategy, register, six_card_pair
 from cribbage.rules import Phase
@@ -430,8 +435,47 @@ def make_habits(seed: int, settings: str) -> Strategy:
     return Habits(seed)
 
 
+# -- greedy ----------------------------------------------------------------------------------
+
+
+class Greedy(Strategy):
+    """The greedy player (see the module's notes)."""
+
+    name = "greedy"
+
+    def discard_options_for(self, view: PlayerView) -> tuple[DiscardOption, ...]:
+        _two_handed(view)
+        hand = list(view.hand)
+        options = []
+        for keep in itertools.combinations(hand, 4):
+            points = float(four_card_points(keep))
+            thrown = tuple(card for card in hand if card not in keep)
+            options.append(DiscardOption(thrown, keep, points, 0.0, 0.0, 0.0, points))
+        self.rng("discard", view.seat, view.hand, view.scores).shuffle(options)  # equal: any
+        options.sort(key=lambda option: -option.total)
+        return tuple(options)
+
+    def play_options_for(self, view: PlayerView) -> tuple[PlayOption, ...]:
+        _two_handed(view)
+        pile = [card.rank.value for card in view.pile]
+        scored = [(peg_points([*pile, card.rank.value]), card) for card in view.legal]
+        self.rng("play", view.seat, view.hand, view.history).shuffle(scored)  # alike: any
+        scored.sort(key=lambda item: -item[0])
+        return tuple(PlayOption(card, float(points)) for points, card in scored)
+
+    def play_for(self, view: PlayerView) -> Card:
+        return self.play_options_for(view)[0].card
+
+
+def make_greedy(seed: int, settings: str) -> Strategy:
+    if settings:
+        raise ValueError("The greedy player takes no settings.")
+    return Greedy(seed)
+
+
 register("ismcts", make_ismcts)
 register("habits", make_habits)
+register("greedy", make_greedy)
 
 
 if __name__ == "__main__":

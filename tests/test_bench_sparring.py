@@ -3,6 +3,7 @@ the search deals only cards its seat cannot see, and both play whole games in a 
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage.computer import Computer
+from cribbage.computer.easy import four_card_points
 from cribbage.rules import (
     CutStarter,
     Discard,
@@ -22,6 +24,7 @@ from cribbage.rules import (
     new_game,
     pending,
 )
+from cribbage.scoring import peg_points
 from cribbage.tournament import parse_player, play_pair
 from cribbage.view import view_for
 
@@ -93,7 +96,7 @@ def test_a_search_deals_only_the_cards_its_seat_cannot_see(seed: int) -> None:
         assert deal.count == state.count
 
 
-@pytest.mark.parametrize("spec", ["ismcts:passes=30", "habits"])
+@pytest.mark.parametrize("spec", ["ismcts:passes=30", "habits", "greedy"])
 def test_a_sparring_partner_plays_whole_games_against_the_expert(spec: str) -> None:
     first, second = play_pair((parse_player(spec), parse_player("classic"), 5, 121))
     assert max(first.scores) >= 121 and max(second.scores) >= 121
@@ -106,6 +109,8 @@ def test_the_settings_are_said_in_a_sentence() -> None:
         parse_player("ismcts:passes=many")
     with pytest.raises(ValueError, match="takes no settings"):
         parse_player("habits:x=1")
+    with pytest.raises(ValueError, match="takes no settings"):
+        parse_player("greedy:x=1")
 
 
 def test_the_habits_player_leads_its_highest_card() -> None:
@@ -118,3 +123,30 @@ def test_the_habits_player_leads_its_highest_card() -> None:
     play = habits.act(view_for(state, seat))
     assert isinstance(play, Play)
     assert play.card.value == max(card.value for card in state.hands[seat])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_greedy_player_keeps_the_most_and_pegs_the_most_at_once(seed: int) -> None:
+    state = new_game(GameConfig(), seed=seed, dealer=seed % 2)
+    greedy = parse_player("greedy").computer(seed)
+    seat = pending(state)[0]
+    hand = state.hands[seat]
+    laid = greedy.act(view_for(state, seat))
+    assert isinstance(laid, Discard)
+    kept = [card for card in hand if card not in laid.cards]
+    best = max(four_card_points(keep) for keep in itertools.combinations(hand, 4))
+    assert four_card_points(kept) == best
+    while state.phase is not Phase.PLAY:
+        state, _ = apply(state, greedy.act(view_for(state, pending(state)[0])))
+    rng = random.Random(seed)
+    while state.phase is Phase.PLAY:  # the greedy player in every seat's place, by turns
+        seat = pending(state)[0]
+        pile = [card.rank.value for card in view_for(state, seat).pile]
+        play = greedy.act(view_for(state, seat)) if rng.random() < 0.5 else None
+        if isinstance(play, Play):
+            most = max(peg_points([*pile, card.rank.value]) for card in legal_plays(state, seat))
+            assert peg_points([*pile, play.card.rank.value]) == most
+        else:
+            play = Play(seat, rng.choice(legal_plays(state, seat)))
+        state, _ = apply(state, play)
