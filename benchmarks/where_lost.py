@@ -405,16 +405,17 @@ def lead_band(lead: int) -> int:
     return next(k for k, (low, high) in enumerate(LEAD_BANDS) if low <= lead <= high)
 
 
-def region_table(records: Sequence[GameRecord]) -> list[list[tuple[int, int]]]:
+def region_table(records: Sequence[GameRecord]) -> list[list[tuple[int, int, float]]]:
     """For each of `MOMENTS`, and each lead band (then one column for the games that ended
-    before that moment), the games and the first player's wins among them; each row adds up
-    to the games."""
-    table = [[(0, 0) for _ in range(len(LEAD_BANDS) + 1)] for _ in MOMENTS]
+    before that moment), the games, the first player's wins among them, and the sum of its
+    chances of winning from there by the shipped table; each row adds up to the games."""
+    table = [[(0, 0, 0.0) for _ in range(len(LEAD_BANDS) + 1)] for _ in MOMENTS]
     for record in records:
         for row, moment in zip(table, moments(record), strict=True):
             k = len(LEAD_BANDS) if moment is None else lead_band(moment.lead)
-            games, wins = row[k]
-            row[k] = (games + 1, wins + record.winner_is_first)
+            games, wins, chances = row[k]
+            chance = float(record.winner_is_first) if moment is None else moment.chance
+            row[k] = (games + 1, wins + record.winner_is_first, chances + chance)
     return table
 
 
@@ -458,8 +459,12 @@ def report(first: Player, second: Player, studies: Sequence[PairStudy], top: int
     bands[0], bands[-1] = f"<{LEAD_BANDS[1][0]:+d}", f">{LEAD_BANDS[-2][1]:+d}"
     lines.append(f"{'':18}" + "".join(f"{band:>14}" for band in [*bands, "ended before"]))
     for name, row in zip(MOMENTS, region_table(records), strict=True):
-        lines.append(f"{name:18}" + "".join(f"{games:>14}" for games, _ in row))
-        lines.append(f"{'  won':18}" + "".join(f"{_wilson(w, g):>14}" for g, w in row))
+        lines.append(f"{name:18}" + "".join(f"{games:>14}" for games, _, _ in row))
+        lines.append(f"{'  won':18}" + "".join(f"{_wilson(w, g):>14}" for g, w, _ in row))
+        lines.append(
+            f"{'  by the table':18}"
+            + "".join(f"{f'{100 * c / g:.0f}%' if g else '-':>14}" for g, _, c in row)
+        )
     lines.append(
         f"{first}'s gain in its chance of winning in each stretch (table: expert self-play)"
     )
@@ -549,14 +554,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.load:
         with open(args.load, "rb") as handle:
             studies = pickle.load(handle)  # a file this script wrote
-    elif args.jobs == 1:
-        studies = [study_pair(job) for job in jobs]
     else:
+        studies = []
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            studies = list(pool.map(study_pair, jobs, chunksize=1))
-    if args.save:
-        with open(args.save, "wb") as handle:
-            pickle.dump(studies, handle)
+            for study in pool.map(study_pair, jobs, chunksize=1):
+                studies.append(study)
+                if args.save:  # kept as they come, so that a long run stopped is not lost
+                    with open(args.save, "wb") as handle:
+                        pickle.dump(studies, handle)
+                print(f"\r{len(studies)}/{len(jobs)} pairs", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
     games = 2 * len(studies)
     print(
         f"{first} against {second}: {games} games in duplicate pairs, seed {args.seed}, "

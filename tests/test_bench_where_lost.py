@@ -138,8 +138,9 @@ def test_the_study_of_a_pair_adds_up() -> None:
     assert [r.first_seat for r in records] == [0, 1]
     # each row of the region table holds every game once
     for row in where_lost.region_table(records):
-        assert sum(games for games, _ in row) == len(records)
-        assert sum(wins for _, wins in row) == sum(r.winner_is_first for r in records)
+        assert sum(games for games, _, _ in row) == len(records)
+        assert sum(wins for _, wins, _ in row) == sum(r.winner_is_first for r in records)
+        assert all(0 <= chances <= games for games, _, chances in row)
     for record in records:
         result = 1.0 if record.winner_is_first else 0.0
         start = where_lost.moments(record)[0]
