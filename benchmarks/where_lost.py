@@ -537,7 +537,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--top", type=int, default=10, help="kinds of difference listed")
     parser.add_argument("--save", metavar="FILE", help="also keep the games studied in FILE")
-    parser.add_argument("--load", metavar="FILE", help="report on the games kept in FILE")
+    parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="report on the games kept in FILE (name the players as they were played)",
+    )
     args = parser.parse_args(argv)
     try:
         first, second = parse_player(args.first), parse_player(args.second)
@@ -552,8 +556,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs = [(first, second, pair_seed(args.seed, k)) for k in range(args.games // 2)]
     studies: list[PairStudy]
     if args.load:
-        with open(args.load, "rb") as handle:
-            studies = pickle.load(handle)  # a file this script wrote
+        try:
+            with open(args.load, "rb") as handle:
+                studies = pickle.load(handle)  # a file this script wrote
+        except (OSError, pickle.UnpicklingError, EOFError) as err:
+            print(f"where_lost: cannot read {args.load}: {err}", file=sys.stderr)
+            return 2
     else:
         studies = []
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:

@@ -165,6 +165,7 @@ def test_the_study_of_a_pair_adds_up() -> None:
 def test_bad_arguments_give_a_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     assert where_lost.main(["expert", "nobody"]) == 2
     assert where_lost.main(["expert", "greedy", "--games", "3"]) == 2
+    assert where_lost.main(["--load", "/nonexistent/where_lost.pickle"]) == 2
     assert "where_lost:" in capsys.readouterr().err
 
 
