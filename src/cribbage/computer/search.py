@@ -165,6 +165,8 @@ _STEPS: Final = tuple(
 )
 """`_TURNS` with the points of the count the card made (fifteen, thirty-one) added to the go
 or last card's: the points a card pegs are its pair and run points and these."""
+_LAST: Final = tuple(_STEPS[count * 144 + _NONE * 13][1] for count in range(32))
+"""`_STEPS`' points for the last card of the play, by the count it makes."""
 
 
 def follow(
@@ -388,21 +390,31 @@ class PegSearch(_Search):
         if my_turn:
             best = -_INFINITY
             other_least = _VALUE[theirs[0]] if theirs else _NONE
+            last = theirs[0] if len(theirs) == 1 else 0  # their one card, if one is left
+            alone = not theirs
             for rank, rest, value, rest_least in _PLAYS[mine, count]:
                 total = count + value
                 new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
                 tail_after, pegged = _EXTEND[tail, rank]
                 worth = points + pegged
                 if to_move >= 0:  # the same side plays on (0) or the other side plays (1)
-                    worth += self._net(
-                        rest,
-                        theirs,
-                        () if reset else tail_after,
-                        new_count,
-                        to_move == 0,
-                        alpha - worth,
-                        beta - worth,
-                    )
+                    if reset:
+                        tail_after = ()
+                    if last and not rest:  # their card is the last of the play
+                        worth -= _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                    elif alone and len(rest) == 1:  # so is my next
+                        rank = rest[0]
+                        worth += _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                    else:
+                        worth += self._net(
+                            rest,
+                            theirs,
+                            tail_after,
+                            new_count,
+                            to_move == 0,
+                            alpha - worth,
+                            beta - worth,
+                        )
                 if worth > best:
                     best = worth
                     if best > alpha:
@@ -412,6 +424,8 @@ class PegSearch(_Search):
         else:
             best = _INFINITY
             other_least = _VALUE[mine[0]] if mine else _NONE
+            last = mine[0] if len(mine) == 1 else 0
+            alone = not mine
             replies = self.replies
             choices = (
                 _PLAYS[theirs, count]
@@ -424,15 +438,23 @@ class PegSearch(_Search):
                 tail_after, pegged = _EXTEND[tail, rank]
                 worth = -(points + pegged)
                 if to_move >= 0:
-                    worth += self._net(
-                        mine,
-                        rest,
-                        () if reset else tail_after,
-                        new_count,
-                        to_move != 0,
-                        alpha - worth,
-                        beta - worth,
-                    )
+                    if reset:
+                        tail_after = ()
+                    if last and not rest:
+                        worth += _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                    elif alone and len(rest) == 1:
+                        rank = rest[0]
+                        worth -= _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                    else:
+                        worth += self._net(
+                            mine,
+                            rest,
+                            tail_after,
+                            new_count,
+                            to_move != 0,
+                            alpha - worth,
+                            beta - worth,
+                        )
                 if worth < best:
                     best = worth
                     if best < beta:
@@ -557,6 +579,8 @@ class WinSearch(_Search):
         if my_turn:
             best = -1.0
             other_least = _VALUE[theirs[0]] if theirs else _NONE
+            last = theirs[0] if len(theirs) == 1 else 0  # their one card, if one is left
+            alone = not theirs
             for rank, rest, value, rest_least in _PLAYS[mine, count]:
                 total = count + value
                 new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
@@ -569,17 +593,27 @@ class WinSearch(_Search):
                 elif to_move < 0:
                     chance = self.at_end(now, lost)
                 else:
-                    chance = self._chance(
-                        rest,
-                        theirs,
-                        () if reset else tail_after,
-                        new_count,
-                        to_move == 0,
-                        now,
-                        lost,
-                        alpha,
-                        beta,
-                    )
+                    if reset:
+                        tail_after = ()
+                    if last and not rest:  # their card is the last of the play
+                        then = lost + _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                        chance = 0.0 if then >= their_need else self.at_end(now, then)
+                    elif alone and len(rest) == 1:  # so is my next
+                        rank = rest[0]
+                        then = now + _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                        chance = 1.0 if then >= my_need else self.at_end(then, lost)
+                    else:
+                        chance = self._chance(
+                            rest,
+                            theirs,
+                            tail_after,
+                            new_count,
+                            to_move == 0,
+                            now,
+                            lost,
+                            alpha,
+                            beta,
+                        )
                 if chance > best:
                     best = chance
                     if best > alpha:
@@ -589,6 +623,8 @@ class WinSearch(_Search):
         else:
             best = 2.0
             other_least = _VALUE[mine[0]] if mine else _NONE
+            last = mine[0] if len(mine) == 1 else 0
+            alone = not mine
             replies = self.replies
             choices = (
                 _PLAYS[theirs, count]
@@ -607,17 +643,27 @@ class WinSearch(_Search):
                 elif to_move < 0:
                     chance = self.at_end(got, now)
                 else:
-                    chance = self._chance(
-                        mine,
-                        rest,
-                        () if reset else tail_after,
-                        new_count,
-                        to_move != 0,
-                        got,
-                        now,
-                        alpha,
-                        beta,
-                    )
+                    if reset:
+                        tail_after = ()
+                    if last and not rest:
+                        then = got + _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                        chance = 1.0 if then >= my_need else self.at_end(then, now)
+                    elif alone and len(rest) == 1:
+                        rank = rest[0]
+                        then = now + _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                        chance = 0.0 if then >= their_need else self.at_end(got, then)
+                    else:
+                        chance = self._chance(
+                            mine,
+                            rest,
+                            tail_after,
+                            new_count,
+                            to_move != 0,
+                            got,
+                            now,
+                            alpha,
+                            beta,
+                        )
                 if chance < best:
                     best = chance
                     if best < beta:
