@@ -229,7 +229,8 @@ def _extend_holdings(
 ) -> None:
     """`opponent_holdings`' enumeration: `left` more cards from `ranks[start:]` after `combo`.
     (A function of its own, not a closure calling itself, which would be a reference cycle:
-    see `search.collection_paused`.)"""
+    see `search.collection_paused`.) A holding is made where its last cards are added,
+    without a call of its own: most calls would be those."""
     if left == 0:
         if keeps is not None:
             weight *= keeps.get(tuple(sorted(played + combo)), 0.0)
@@ -238,18 +239,19 @@ def _extend_holdings(
         return
     for k in range(start, len(ranks)):
         rank = ranks[k]
-        for n in range(1, min(pool[rank], left) + 1):
-            _extend_holdings(
-                held,
-                ranks,
-                pool,
-                played,
-                keeps,
-                left - n,
-                k + 1,
-                combo + (rank,) * n,
-                weight * comb(pool[rank], n),
-            )
+        available = pool[rank]
+        for n in range(1, min(available, left) + 1):
+            grown = combo + (rank,) * n
+            grown_weight = weight * comb(available, n)
+            if n < left:
+                _extend_holdings(
+                    held, ranks, pool, played, keeps, left - n, k + 1, grown, grown_weight
+                )
+                continue
+            if keeps is not None:  # `grown` is in ascending order, as the ranks are
+                grown_weight *= keeps.get(tuple(sorted(played + grown)) if played else grown, 0.0)
+            if grown_weight > 0:
+                held.append((grown, grown_weight))
 
 
 def sample_holdings(
