@@ -717,8 +717,9 @@ def _values(
     """Each legal rank's weighted value over the holdings `chosen`, the opponent replying as
     `search` has it: its best, or its `reply` rule (the adaptive stop and the blind choice
     are for its best replies only)."""
-    count_ranks = tuple(int(card.rank) for card in context.sequence)
+    tail = scoring_tail(tuple(int(card.rank) for card in context.sequence))
     count = context.count
+    positions = {rank: mine.index(rank) for rank in ranks}
     their_played = tuple(int(card.rank) for who, card in context.history if who == "opponent")
     reply = search.reply
     adaptive = settings.adaptive and reply is None
@@ -731,7 +732,9 @@ def _values(
     done = 0.0  # the weight of the holdings searched
     searched = 0
     for theirs, w in chosen:
-        pegged = {rank: search.move(mine, theirs, count_ranks, count, rank) for rank in ranks}
+        pegged = {
+            rank: search.move_at(mine, theirs, tail, count, positions[rank]) for rank in ranks
+        }
         for rank in ranks:
             points[rank] += w * pegged[rank] / weight
         if ends is not None:
@@ -751,7 +754,7 @@ def _values(
                 win_search = WinSearch(ends.my_need, ends.their_need, at_end, reply=reply)
                 win_searches[their_show] = win_search
             won = {
-                rank: win_search.move_chance(mine, theirs, count_ranks, count, rank)
+                rank: win_search.move_chance_at(mine, theirs, tail, count, positions[rank])
                 for rank in ranks
             }
             for rank in ranks:
@@ -764,6 +767,7 @@ def _values(
             if searched % BATCH == 0 and choice_settled(points_so_far, chances_so_far):
                 break
     if settings.blind and reply is None and len(ranks) > 1 and searched == len(chosen):
+        count_ranks = tuple(int(card.rank) for card in context.sequence)
         points = blind_points(search, mine, chosen, count_ranks, count, ranks)
     if searched < len(chosen):  # stopped early: averages over the holdings searched
         for table in (points, chances):

@@ -529,12 +529,16 @@ class WinSearch(_Search):
         self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int
     ) -> float:
         """My chance of winning if I play `rank` now."""
-        rank, rest, value, rest_least = _CARDS[(mine,)][mine.index(rank)]
+        return self.move_chance_at(mine, theirs, scoring_tail(count_ranks), count, mine.index(rank))
+
+    def move_chance_at(self, mine: Ranks, theirs: Ranks, tail: Ranks, count: int, i: int) -> float:
+        """`move_chance` for the card at position `i` of `mine`, the count given by its tail."""
+        rank, rest, value, rest_least = _CARDS[(mine,)][i]
         total = count + value
         new_count, points, reset, to_move = _STEPS[
             total * 144 + rest_least + (_VALUE[theirs[0]] if theirs else _NONE)
         ]
-        tail_after, pegged = _EXTEND[scoring_tail(count_ranks), rank]
+        tail_after, pegged = _EXTEND[tail, rank]
         got = points + pegged
         if got >= self.my_need:
             return 1.0
