@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import combinations, pairwise
 from typing import Final
@@ -168,6 +169,99 @@ def test_win_search_is_the_point_search_when_nobody_can_win(seed: int, skip: int
         points = move_points(mine, theirs, count_ranks, state.count, rank)
         chance = search.move_chance(mine, theirs, count_ranks, state.count, rank)
         assert chance == pytest.approx(0.5 + points / 100)
+
+
+def _engine_chance(
+    state: GameState,
+    seat: int,
+    needs: tuple[int, int],
+    at_end: Callable[[int, int], float],
+    pegged: tuple[int, int] = (0, 0),
+    classic: bool = False,
+) -> dict[Card, float]:
+    """For each card the seat to move may play (one of each rank), `seat`'s chance of winning
+    by the engine: it wins when it has pegged `needs[0]`, loses when the other has pegged
+    `needs[1]`, and the end of the play is worth `at_end`; both play to win, or with
+    `classic` the other seat plays as the classic level does."""
+    assert state.to_move is not None
+    mover = state.to_move
+    cards = list({c.rank: c for c in legal_plays(state, mover)}.values())
+    if classic and mover != seat:
+        cards = [classic_choose_play(state.hands[mover], state.pile)]
+    chances = {}
+    for card in cards:
+        after, events = apply(state, Play(mover, card))
+        got, lost = pegged
+        for event in events:
+            if isinstance(event, Scored) and event.reason in (
+                Reason.PLAY,
+                Reason.GO,
+                Reason.LAST_CARD,
+            ):
+                if event.seat == seat:
+                    got += event.points
+                else:
+                    lost += event.points
+        if got >= needs[0]:
+            chances[card] = 1.0
+        elif lost >= needs[1]:
+            chances[card] = 0.0
+        elif after.phase is Phase.PLAY and after.hand_number == state.hand_number:
+            replies = _engine_chance(after, seat, needs, at_end, (got, lost), classic)
+            assert after.to_move is not None
+            pick = max if after.to_move == seat else min
+            chances[card] = pick(replies.values())
+        else:
+            chances[card] = at_end(got, lost)
+    return chances
+
+
+@given(
+    st.integers(0, 10_000), st.integers(0, 4), st.integers(1, 9), st.integers(1, 9), st.booleans()
+)
+@settings(max_examples=40, deadline=None)
+def test_the_search_for_chances_agrees_with_the_engine_rules(
+    seed: int, skip: int, my_need: int, their_need: int, classic: bool
+) -> None:
+    """Each card's chance of winning, by the search, is the engine's played out: the game
+    won or lost the moment a side pegs what it needs, the end of the play worth a chance
+    that depends on both sides' pegging."""
+    position = _position(seed, skip)
+    if position is None:
+        return
+    state, seat, mine, theirs, count_ranks = position
+
+    def at_end(got: int, lost: int) -> float:
+        return (3 * got + 7 * lost) % 11 / 10
+
+    reply = classic_play_index if classic else None
+    search = WinSearch(my_need, their_need, at_end, reply=reply)
+    engine = _engine_chance(state, seat, (my_need, their_need), at_end, classic=classic)
+    for card, chance in engine.items():
+        rank = int(card.rank)
+        assert search.move_chance(mine, theirs, count_ranks, state.count, rank) == chance
+
+
+@given(st.lists(st.tuples(st.integers(0, 10_000), st.integers(0, 5)), min_size=2, max_size=8))
+@settings(max_examples=25, deadline=None)
+def test_a_search_that_serves_many_positions_values_each_as_a_new_one(
+    positions: list[tuple[int, int]],
+) -> None:
+    """What a search remembers from earlier positions (bounds as well as values) never
+    changes what it finds for the next: the computer keeps one search for a whole game."""
+    kept, rule_kept = PegSearch(), PegSearch(reply=classic_play_index)
+    win_kept = WinSearch(6, 8, lambda got, lost: 0.5 + (got - lost) / 40)
+    for seed, skip in positions:
+        position = _position(seed, skip)
+        if position is None:
+            continue
+        state, seat, mine, theirs, count_ranks = position
+        for rank in {int(card.rank) for card in legal_plays(state, seat)}:
+            args = (mine, theirs, count_ranks, state.count, rank)
+            assert kept.move(*args) == PegSearch().move(*args)
+            assert rule_kept.move(*args) == PegSearch(reply=classic_play_index).move(*args)
+            fresh = WinSearch(6, 8, win_kept.at_end)
+            assert win_kept.move_chance(*args) == fresh.move_chance(*args)
 
 
 def _history(state: GameState, seat: int) -> tuple[tuple[Who, Card], ...]:

@@ -229,7 +229,8 @@ def _extend_holdings(
 ) -> None:
     """`opponent_holdings`' enumeration: `left` more cards from `ranks[start:]` after `combo`.
     (A function of its own, not a closure calling itself, which would be a reference cycle:
-    see `search.collection_paused`.)"""
+    see `search.collection_paused`.) A holding is made where its last cards are added,
+    without a call of its own: most calls would be those."""
     if left == 0:
         if keeps is not None:
             weight *= keeps.get(tuple(sorted(played + combo)), 0.0)
@@ -238,18 +239,19 @@ def _extend_holdings(
         return
     for k in range(start, len(ranks)):
         rank = ranks[k]
-        for n in range(1, min(pool[rank], left) + 1):
-            _extend_holdings(
-                held,
-                ranks,
-                pool,
-                played,
-                keeps,
-                left - n,
-                k + 1,
-                combo + (rank,) * n,
-                weight * comb(pool[rank], n),
-            )
+        available = pool[rank]
+        for n in range(1, min(available, left) + 1):
+            grown = combo + (rank,) * n
+            grown_weight = weight * comb(available, n)
+            if n < left:
+                _extend_holdings(
+                    held, ranks, pool, played, keeps, left - n, k + 1, grown, grown_weight
+                )
+                continue
+            if keeps is not None:  # `grown` is in ascending order, as the ranks are
+                grown_weight *= keeps.get(tuple(sorted(played + grown)) if played else grown, 0.0)
+            if grown_weight > 0:
+                held.append((grown, grown_weight))
 
 
 def sample_holdings(
@@ -715,8 +717,9 @@ def _values(
     """Each legal rank's weighted value over the holdings `chosen`, the opponent replying as
     `search` has it: its best, or its `reply` rule (the adaptive stop and the blind choice
     are for its best replies only)."""
-    count_ranks = tuple(int(card.rank) for card in context.sequence)
+    tail = scoring_tail(tuple(int(card.rank) for card in context.sequence))
     count = context.count
+    positions = {rank: mine.index(rank) for rank in ranks}
     their_played = tuple(int(card.rank) for who, card in context.history if who == "opponent")
     reply = search.reply
     adaptive = settings.adaptive and reply is None
@@ -729,7 +732,9 @@ def _values(
     done = 0.0  # the weight of the holdings searched
     searched = 0
     for theirs, w in chosen:
-        pegged = {rank: search.move(mine, theirs, count_ranks, count, rank) for rank in ranks}
+        pegged = {
+            rank: search.move_at(mine, theirs, tail, count, positions[rank]) for rank in ranks
+        }
         for rank in ranks:
             points[rank] += w * pegged[rank] / weight
         if ends is not None:
@@ -749,7 +754,7 @@ def _values(
                 win_search = WinSearch(ends.my_need, ends.their_need, at_end, reply=reply)
                 win_searches[their_show] = win_search
             won = {
-                rank: win_search.move_chance(mine, theirs, count_ranks, count, rank)
+                rank: win_search.move_chance_at(mine, theirs, tail, count, positions[rank])
                 for rank in ranks
             }
             for rank in ranks:
@@ -762,6 +767,7 @@ def _values(
             if searched % BATCH == 0 and choice_settled(points_so_far, chances_so_far):
                 break
     if settings.blind and reply is None and len(ranks) > 1 and searched == len(chosen):
+        count_ranks = tuple(int(card.rank) for card in context.sequence)
         points = blind_points(search, mine, chosen, count_ranks, count, ranks)
     if searched < len(chosen):  # stopped early: averages over the holdings searched
         for table in (points, chances):

@@ -112,6 +112,33 @@ def moves(hand: Ranks, count: int) -> tuple[int, ...]:
 _NONE: Final = 11
 """The least value of a side with no card left, in `_TURNS`' index (values are 1..10)."""
 
+_Card: TypeAlias = tuple[int, Ranks, int, int]
+"""A card of a hand as the searches' loops take it: its rank, the hand without it, its
+counting value, and the least value left in the hand times 12 (its part of `_STEPS`' index)."""
+
+
+def _cards(hand: Ranks) -> tuple[_Card, ...]:
+    """Each card of `hand`, by its position, as the searches' loops take it (`_Card`)."""
+    cards = []
+    for i, rank in enumerate(hand):
+        rest = hand[:i] + hand[i + 1 :]
+        cards.append((rank, rest, _VALUE[rank], (_VALUE[rest[0]] if rest else _NONE) * 12))
+    return tuple(cards)
+
+
+_CARDS: Final[Table[tuple[_Card, ...]]] = Table(_cards, 25_000)
+"""`_cards` by hand: some 2,500 hands of up to four ranks come up."""
+
+
+def _plays(hand: Ranks, count: int) -> tuple[_Card, ...]:
+    """The cards of `moves`, in its order, as the searches' loops take them."""
+    cards = _CARDS[(hand,)]
+    return tuple(cards[i] for i in _MOVES[hand, count])
+
+
+_PLAYS: Final[Table[tuple[_Card, ...]]] = Table(_plays, 100_000)
+"""`_plays` by (hand, count), as `_MOVES`."""
+
 
 def _turns() -> tuple[tuple[int, int, bool, int], ...]:
     """`next_turn` for two sides, the side that played as seat 0, as a table indexed by
@@ -132,6 +159,14 @@ def _turns() -> tuple[tuple[int, int, bool, int], ...]:
 
 _TURNS: Final = _turns()
 _COUNT_POINTS: Final = tuple(count_points(count) for count in range(32))
+_STEPS: Final = tuple(
+    (new_count, _COUNT_POINTS[index // 144] + bonus, reset, to_move)
+    for index, (new_count, bonus, reset, to_move) in enumerate(_TURNS)
+)
+"""`_TURNS` with the points of the count the card made (fifteen, thirty-one) added to the go
+or last card's: the points a card pegs are its pair and run points and these."""
+_LAST: Final = tuple(_STEPS[count * 144 + _NONE * 13][1] for count in range(32))
+"""`_STEPS`' points for the last card of the play, by the count it makes."""
 
 
 def follow(
@@ -289,13 +324,33 @@ class PegSearch(_Search):
 
     def move_at(self, mine: Ranks, theirs: Ranks, tail: Ranks, count: int, i: int) -> float:
         """`move` for the card at position `i` of `mine`, the count given by its tail."""
-        return self._net(mine, theirs, tail, count, True, -_INFINITY, _INFINITY, (i,))
+        return self._move(mine, theirs, tail, count, _CARDS[(mine,)][i])
 
     def move(self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int) -> float:
         """What playing `rank` now is worth to me: `net` after it, with its own points."""
-        tail = scoring_tail(count_ranks)
-        return self._net(
-            mine, theirs, tail, count, True, -_INFINITY, _INFINITY, (mine.index(rank),)
+        card = _CARDS[(mine,)][mine.index(rank)]
+        return self._move(mine, theirs, scoring_tail(count_ranks), count, card)
+
+    def _move(self, mine: Ranks, theirs: Ranks, tail: Ranks, count: int, card: _Card) -> float:
+        """`net` after I play `card` (one of `mine`'s `_CARDS`), with its own points: a
+        result not remembered."""
+        rank, rest, value, rest_least = card
+        total = count + value
+        new_count, points, reset, to_move = _STEPS[
+            total * 144 + rest_least + (_VALUE[theirs[0]] if theirs else _NONE)
+        ]
+        tail_after, pegged = _EXTEND[tail, rank]
+        points += pegged
+        if to_move < 0:
+            return points
+        return points + self._net(
+            rest,
+            theirs,
+            () if reset else tail_after,
+            new_count,
+            to_move == 0,
+            -_INFINITY - points,
+            _INFINITY - points,
         )
 
     def _net(
@@ -307,95 +362,111 @@ class PegSearch(_Search):
         my_turn: bool,
         alpha: float,
         beta: float,
-        only: tuple[int, ...] = (),
     ) -> float:
         """`net` by alpha-beta search: exact when strictly between `alpha` and `beta`,
-        otherwise a bound on the far side of the window; with `only`, the best of those
-        moves alone (positions in the hand to move), a result not remembered.
+        otherwise a bound on the far side of the window.
 
-        `_Search`'s recall and remember and `follow` are written out here, and the tens
-        tried first: this is the loop the two-handed play spends nearly all its time in, and
-        the calls saved are a good part of that time."""
+        `_Search`'s recall and remember and `follow` are written out here, a loop for each
+        side, the cards taken from tables (`_PLAYS`, `_STEPS`), and the tens tried first:
+        this is the loop the two-handed play spends nearly all its time in, and the calls
+        and sums saved are a good part of that time."""
         memory = self.memory
-        if not only:
-            known = memory.get((mine, theirs, tail, count, my_turn))
-            if known is not None:
-                value, kind = known
-                if kind == _EXACT:
+        key = (mine, theirs, tail, count, my_turn)
+        known = memory.get(key)
+        if known is not None:
+            value, kind = known
+            if kind == _EXACT:
+                return value
+            if kind == _AT_LEAST:
+                if value >= beta:
                     return value
-                if kind == _AT_LEAST:
-                    if value >= beta:
-                        return value
-                    alpha = max(alpha, value)
-                else:
-                    if value <= alpha:
-                        return value
-                    beta = min(beta, value)
+                alpha = max(alpha, value)
+            else:
+                if value <= alpha:
+                    return value
+                beta = min(beta, value)
         low, high = alpha, beta
-        hand, other = (mine, theirs) if my_turn else (theirs, mine)
-        other_least = _VALUE[other[0]] if other else _NONE
-        best = -_INFINITY if my_turn else _INFINITY
-        replies = self.replies
-        if only:
-            choices = only
-        elif my_turn or replies is None:
-            choices = _MOVES[hand, count]
-        else:
-            choices = (replies[hand, tail, count],)
-        for i in choices:
-            rank = hand[i]
-            rest = hand[:i] + hand[i + 1 :]
-            total = count + _VALUE[rank]
-            tail_after, points = _EXTEND[tail, rank]
-            new_count, bonus, reset, to_move = _TURNS[
-                total * 144 + (_VALUE[rest[0]] if rest else _NONE) * 12 + other_least
-            ]
-            points += _COUNT_POINTS[total] + bonus
-            if reset:
-                tail_after = ()
-            if my_turn:
-                if to_move < 0:
-                    value = points
-                else:  # the same side plays on (0) or the other side plays (1)
-                    value = points + self._net(
-                        rest,
-                        other,
-                        tail_after,
-                        new_count,
-                        to_move == 0,
-                        alpha - points,
-                        beta - points,
-                    )
-                if value > best:
-                    best = value
+        worth: float
+        if my_turn:
+            best = -_INFINITY
+            other_least = _VALUE[theirs[0]] if theirs else _NONE
+            last = theirs[0] if len(theirs) == 1 else 0  # their one card, if one is left
+            alone = not theirs
+            for rank, rest, value, rest_least in _PLAYS[mine, count]:
+                total = count + value
+                new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
+                tail_after, pegged = _EXTEND[tail, rank]
+                worth = points + pegged
+                if to_move >= 0:  # the same side plays on (0) or the other side plays (1)
+                    if reset:
+                        tail_after = ()
+                    if last and not rest:  # their card is the last of the play
+                        worth -= _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                    elif alone and len(rest) == 1:  # so is my next
+                        rank = rest[0]
+                        worth += _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                    else:
+                        worth += self._net(
+                            rest,
+                            theirs,
+                            tail_after,
+                            new_count,
+                            to_move == 0,
+                            alpha - worth,
+                            beta - worth,
+                        )
+                if worth > best:
+                    best = worth
                     if best > alpha:
                         alpha = best
                         if alpha >= beta:
                             break
-            else:
-                if to_move < 0:
-                    value = -points
-                else:
-                    value = (
-                        self._net(
-                            other,
+        else:
+            best = _INFINITY
+            other_least = _VALUE[mine[0]] if mine else _NONE
+            last = mine[0] if len(mine) == 1 else 0
+            alone = not mine
+            replies = self.replies
+            choices = (
+                _PLAYS[theirs, count]
+                if replies is None
+                else (_CARDS[(theirs,)][replies[theirs, tail, count]],)
+            )
+            for rank, rest, value, rest_least in choices:
+                total = count + value
+                new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
+                tail_after, pegged = _EXTEND[tail, rank]
+                worth = -(points + pegged)
+                if to_move >= 0:
+                    if reset:
+                        tail_after = ()
+                    if last and not rest:
+                        worth += _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                    elif alone and len(rest) == 1:
+                        rank = rest[0]
+                        worth -= _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                    else:
+                        worth += self._net(
+                            mine,
                             rest,
                             tail_after,
                             new_count,
                             to_move != 0,
-                            alpha + points,
-                            beta + points,
+                            alpha - worth,
+                            beta - worth,
                         )
-                        - points
-                    )
-                if value < best:
-                    best = value
+                if worth < best:
+                    best = worth
                     if best < beta:
                         beta = best
                         if alpha >= beta:
                             break
-        if not only:
-            self._remember((mine, theirs, tail, count, my_turn), best, low, high)
+        if len(memory) > self.limit:
+            forget_oldest(memory)
+        memory[key] = (
+            best,
+            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
+        )
         return best
 
 
@@ -458,8 +529,26 @@ class WinSearch(_Search):
         self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, rank: int
     ) -> float:
         """My chance of winning if I play `rank` now."""
-        tail = scoring_tail(count_ranks)
-        return self._after(mine, theirs, tail, count, True, mine.index(rank), 0, 0, -1.0, 2.0)
+        return self.move_chance_at(mine, theirs, scoring_tail(count_ranks), count, mine.index(rank))
+
+    def move_chance_at(self, mine: Ranks, theirs: Ranks, tail: Ranks, count: int, i: int) -> float:
+        """`move_chance` for the card at position `i` of `mine`, the count given by its tail."""
+        rank, rest, value, rest_least = _CARDS[(mine,)][i]
+        total = count + value
+        new_count, points, reset, to_move = _STEPS[
+            total * 144 + rest_least + (_VALUE[theirs[0]] if theirs else _NONE)
+        ]
+        tail_after, pegged = _EXTEND[tail, rank]
+        got = points + pegged
+        if got >= self.my_need:
+            return 1.0
+        if self.their_need <= 0:
+            return 0.0
+        if to_move < 0:
+            return self.at_end(got, 0)
+        return self._chance(
+            rest, theirs, () if reset else tail_after, new_count, to_move == 0, got, 0, -1.0, 2.0
+        )
 
     def _chance(
         self,
@@ -473,65 +562,125 @@ class WinSearch(_Search):
         alpha: float,
         beta: float,
     ) -> float:
-        """By alpha-beta search, as `_net` does for points."""
+        """By alpha-beta search, as `_net` does for points, and written out as it is."""
+        memory = self.memory
         key = (mine, theirs, tail, count, my_turn, got, lost)
-        value, alpha, beta = self._recall(key, alpha, beta)
-        if value is not None:
-            return value
+        known = memory.get(key)
+        if known is not None:
+            value, kind = known
+            if kind == _EXACT:
+                return value
+            if kind == _AT_LEAST:
+                if value >= beta:
+                    return value
+                alpha = max(alpha, value)
+            else:
+                if value <= alpha:
+                    return value
+                beta = min(beta, value)
         low, high = alpha, beta
-        best = -1.0 if my_turn else 2.0
-        hand = mine if my_turn else theirs
-        replies = self.replies
-        if my_turn or replies is None:
-            choices = _MOVES[hand, count]
-        else:
-            choices = (replies[hand, tail, count],)
-        for i in choices:
-            value = self._after(mine, theirs, tail, count, my_turn, i, got, lost, alpha, beta)
-            if my_turn:
-                if value > best:
-                    best = value
+        my_need, their_need = self.my_need, self.their_need
+        if my_turn:
+            best = -1.0
+            other_least = _VALUE[theirs[0]] if theirs else _NONE
+            last = theirs[0] if len(theirs) == 1 else 0  # their one card, if one is left
+            alone = not theirs
+            for rank, rest, value, rest_least in _PLAYS[mine, count]:
+                total = count + value
+                new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
+                tail_after, pegged = _EXTEND[tail, rank]
+                now = got + points + pegged
+                if now >= my_need:
+                    chance = 1.0
+                elif lost >= their_need:
+                    chance = 0.0
+                elif to_move < 0:
+                    chance = self.at_end(now, lost)
+                else:
+                    if reset:
+                        tail_after = ()
+                    if last and not rest:  # their card is the last of the play
+                        then = lost + _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                        chance = 0.0 if then >= their_need else self.at_end(now, then)
+                    elif alone and len(rest) == 1:  # so is my next
+                        rank = rest[0]
+                        then = now + _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                        chance = 1.0 if then >= my_need else self.at_end(then, lost)
+                    else:
+                        chance = self._chance(
+                            rest,
+                            theirs,
+                            tail_after,
+                            new_count,
+                            to_move == 0,
+                            now,
+                            lost,
+                            alpha,
+                            beta,
+                        )
+                if chance > best:
+                    best = chance
                     if best > alpha:
                         alpha = best
-            elif value < best:
-                best = value
-                if best < beta:
-                    beta = best
-            if alpha >= beta:
-                break
-        self._remember(key, best, low, high)
-        return best
-
-    def _after(
-        self,
-        mine: Ranks,
-        theirs: Ranks,
-        tail: Ranks,
-        count: int,
-        my_turn: bool,
-        i: int,
-        got: int,
-        lost: int,
-        alpha: float,
-        beta: float,
-    ) -> float:
-        hand, other = (mine, theirs) if my_turn else (theirs, mine)
-        rest, tail, new_count, points, to_move = follow(hand, other, tail, count, i)
-        mine_after, theirs_after = (rest, other) if my_turn else (other, rest)
-        to_move_is_me = my_turn if to_move == 0 else not my_turn
-        if my_turn:
-            got += points
+                if alpha >= beta:
+                    break
         else:
-            lost += points
-        if got >= self.my_need:
-            return 1.0
-        if lost >= self.their_need:
-            return 0.0
-        if to_move < 0:
-            return self.at_end(got, lost)
-        return self._chance(
-            mine_after, theirs_after, tail, new_count, to_move_is_me, got, lost, alpha, beta
+            best = 2.0
+            other_least = _VALUE[mine[0]] if mine else _NONE
+            last = mine[0] if len(mine) == 1 else 0
+            alone = not mine
+            replies = self.replies
+            choices = (
+                _PLAYS[theirs, count]
+                if replies is None
+                else (_CARDS[(theirs,)][replies[theirs, tail, count]],)
+            )
+            for rank, rest, value, rest_least in choices:
+                total = count + value
+                new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
+                tail_after, pegged = _EXTEND[tail, rank]
+                now = lost + points + pegged
+                if got >= my_need:
+                    chance = 1.0
+                elif now >= their_need:
+                    chance = 0.0
+                elif to_move < 0:
+                    chance = self.at_end(got, now)
+                else:
+                    if reset:
+                        tail_after = ()
+                    if last and not rest:
+                        then = got + _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                        chance = 1.0 if then >= my_need else self.at_end(then, now)
+                    elif alone and len(rest) == 1:
+                        rank = rest[0]
+                        then = now + _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                        chance = 0.0 if then >= their_need else self.at_end(got, then)
+                    else:
+                        chance = self._chance(
+                            mine,
+                            rest,
+                            tail_after,
+                            new_count,
+                            to_move != 0,
+                            got,
+                            now,
+                            alpha,
+                            beta,
+                        )
+                if chance < best:
+                    best = chance
+                    if best < beta:
+                        beta = best
+                if alpha >= beta:
+                    break
+        if len(memory) > self.limit:
+            forget_oldest(memory)
+        memory[key] = (
+            best,
+            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
         )
+        return best
 
 
 class TableSearch(_Search):
