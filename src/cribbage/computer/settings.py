@@ -85,10 +85,11 @@ EXPERT: Final = Settings()
 PRESETS: Final = {
     "v1": Settings(leads=False, later_samples=60, sampling="random", read=False),
     "v2": Settings(read=False),
+    "v3": Settings(),
 }
 """Settings known by a name in `parse_settings`: `v1` is the expert of the first release of
-this computer, `v2` the one before it read its opponent, kept to measure later experts
-against."""
+this computer, `v2` the one before it read its opponent, `v3` the one that read it by the
+classic level's rule alone, kept to measure later experts against."""
 
 
 def parse_settings(text: str, base: Settings = EXPERT) -> Settings:
