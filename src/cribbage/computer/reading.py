@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from ..cards import COUNTING_VALUES, Card
@@ -249,6 +250,18 @@ expert's, the classic level's and any card's in the shares of `cribbage.computer
 but for the fifth left to the highest and the lowest card."""
 
 
+@cache
+def _expert_leads() -> dict[str, dict[str, float]]:
+    """The share of deals the expert led each rank in, by its four kept ranks (`leads.json`)."""
+    data = read_table("leads.json")
+    contexts = int(data["contexts"])
+    return {
+        kept: {letter: int(n) / contexts for letter, n in leads.items()}
+        for kept, leads in data["leads"].items()
+    }
+
+
+@cache
 def lead_likelihood(style: str, kept: Ranks, rank: int) -> float:
     """How likely a pone of `style` (`LEAD_STYLES`) leads `rank` from its four `kept` ranks
     (ascending): as the expert would (the share of deals it led it in, `leads.json`), as the
@@ -262,9 +275,7 @@ def lead_likelihood(style: str, kept: Ranks, rank: int) -> float:
     if style == "any":
         return share
     if style == "expert":
-        data = read_table("leads.json")
-        found = int(data["leads"][ranks_text(kept)].get(RANK_LETTERS[rank - 1], 0))
-        chosen = found / int(data["contexts"])
+        chosen = _expert_leads()[ranks_text(kept)].get(RANK_LETTERS[rank - 1], 0.0)
     elif style == "classic":
         chosen = float(classic_lead(kept) == rank)
     elif style == "highest":
