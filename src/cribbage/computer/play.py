@@ -16,7 +16,9 @@ The search expects the opponent's best reply to every card. With `Settings.read`
 computer also reckons how likely the opponent is to play by the classic level's rule, from
 every card it has played in the game (`cribbage.computer.reading`), and values each card by
 the mixture, in that proportion, of the best replies and the rule's replies (searched over
-the holdings weighed, too, by how well the rule explains its plays this deal).
+the holdings weighed, too, by how well the rule explains its plays this deal); with
+`Settings.styles`, of the likeliest of several rules. With `Settings.lead_styles`, the lead
+clue is read in the shares learned of this opponent's earlier leads (`learned_lead_weights`).
 """
 
 from __future__ import annotations

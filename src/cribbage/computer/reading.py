@@ -1,4 +1,4 @@
-"""Reading the opponent: how far it plays by the classic level's rule, from what it played.
+"""Reading the opponent: how far it plays by a rule, and how it leads, from what it played.
 
 Players are not all alike, and a player who plays by a fixed rule can be played against:
 the search that expects the opponent's best reply to every card (`PegSearch`) gives away
@@ -17,6 +17,13 @@ guess at the cards it still holds (`likelihoods`): the play weighs each guess by
 accounts, and takes the chance of the rule from both together (`Settings.read`). Starting
 from `PRIOR`, a few deals of the classic level's play make the rule nearly sure, and a few of
 a player who does otherwise make it nearly out of the question.
+
+With `Settings.styles` the same is asked of each rule of `RULES` (the classic level's, and
+plain habits': the points, else the highest card) at once, against a player of no rule
+(`rule_shares`), and the play expects the replies of the likeliest. With
+`Settings.lead_styles` the opponent's leads are read too (`lead_mix`): as the expert's, the
+classic level's, its highest card, its lowest or any card, each weighed by the leads of the
+earlier deals, where its hand is known.
 """
 
 from __future__ import annotations
