@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK, Card, parse_cards
+from cribbage.cards import DECK, Card, format_cards, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, play_options
 from cribbage.computer.classic import classic_choose_play, classic_lead, classic_play_index
 from cribbage.computer.play import (
@@ -36,6 +36,7 @@ from cribbage.computer.search import (
     scoring_tail,
 )
 from cribbage.computer.settings import parse_settings
+from cribbage.computer.strategy import strategy_for
 from cribbage.computer.tables import (
     keep_weights,
     ranks_text,
@@ -517,6 +518,74 @@ def test_v1_searches_every_holding_and_samples_at_random() -> None:
     assert parse_settings("adaptive=on") == Settings(adaptive=True)
     with pytest.raises(ValueError, match="sampling"):
         parse_settings("sampling=stratified")
+
+
+def _v3_decisions(spec: str) -> list[str]:
+    """The cards `spec` laid away and played in the first four deals of two seeded games
+    against the classic level (seat 0 its, the game long enough for its reading to act)."""
+    decisions = []
+    for seed in (1, 2):
+        cpus = [Computer.playing(strategy_for(spec, seed)), Computer("classic", seed=seed + 1)]
+        state = new_game(GameConfig(target=1000), seed=seed, dealer=seed % 2)
+        while len(state.past_plays) < 4:
+            seat = pending(state)[0]
+            action = cpus[seat].act(view_for(state, seat))
+            if seat == 0 and isinstance(action, Discard):
+                decisions.append(format_cards(action.cards))
+            elif seat == 0 and isinstance(action, Play):
+                decisions.append(str(action.card))
+            state, _ = apply(state, action)
+    return decisions
+
+
+V3_DECISIONS: Final = [
+    "QS KC",
+    "4D",
+    "4S",
+    "3H",
+    "6S",
+    "TD QH",
+    "KC",
+    "AD",
+    "2H",
+    "2S",
+    "AC 2D",
+    "TD",
+    "JC",
+    "QH",
+    "5D",
+    "7H 9D",
+    "3H",
+    "2D",
+    "2H",
+    "TD",
+    "7H 8C",
+    "JC",
+    "TC",
+    "JD",
+    "TD",
+    "8D 9H",
+    "3D",
+    "9D",
+    "2D",
+    "6D",
+    "AS 3S",
+    "QC",
+    "TH",
+    "QH",
+    "JC",
+    "3C TC",
+    "8D",
+    "JC",
+    "6S",
+    "7S",
+]
+"""What the expert of this computer's third release (`expert:v3`) decided in `_v3_decisions`,
+recorded when it was the expert."""
+
+
+def test_v3_decides_as_the_expert_of_the_third_release_did() -> None:
+    assert _v3_decisions("expert:v3") == V3_DECISIONS
 
 
 @settings(max_examples=200, deadline=None)

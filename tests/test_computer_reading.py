@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
@@ -16,13 +17,17 @@ from cribbage.computer import Computer, PlayContext, Settings, Who, play_options
 from cribbage.computer.classic import classic_choose_play, classic_play_index
 from cribbage.computer.play import least_value_held
 from cribbage.computer.reading import (
+    LEAD_STYLES,
     PRIOR,
+    RULES,
     SURE,
     TREMBLE,
+    lead_mix,
     likelihoods,
     may_matter,
     opponent_turns,
     rule_share,
+    rule_shares,
 )
 from cribbage.computer.search import PegSearch
 from cribbage.rules import (
@@ -36,6 +41,7 @@ from cribbage.rules import (
     new_game,
     pending,
 )
+from cribbage.scoring import peg_points
 from cribbage.view import view_for
 
 from .support import random_action
@@ -115,16 +121,23 @@ def _ratio(plays: tuple[tuple[Who, Card], ...]) -> float:
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(0, 2**32), st.integers(4, 6), st.integers(0, 4), st.booleans())
+@given(
+    st.integers(0, 2**32),
+    st.integers(4, 6),
+    st.integers(0, 4),
+    st.sampled_from(["classic", "highest", "random"]),
+    st.booleans(),
+)
 def test_each_card_is_valued_by_both_accounts_in_the_proportion_the_plays_give(
-    seed: int, skip: int, deals: int, by_rule: bool
+    seed: int, skip: int, deals: int, way: str, styles: bool
 ) -> None:
     """With two cards or fewer left to the opponent (every holding searched), each card is
     worth (1 - s) times what it gets against the opponent's best replies, averaged over every
-    set of cards it may hold, plus s times what it gets against the rule's replies, averaged
-    over them weighed by how likely the rule makes its plays this deal; s is the chance of
-    the rule from the earlier deals (classic play, `deals` of them) and this deal's plays
-    (by the rule, or at random), taken as 0 or 1 beyond `SURE`."""
+    set of cards it may hold, plus s times what it gets against the likeliest rule's replies,
+    averaged over them weighed by how likely that rule makes its plays this deal; s is the
+    chance of that rule from the earlier deals (classic play, `deals` of them) and this
+    deal's plays (by the classic rule, plain habits' or at random), taken as 0 or 1 beyond
+    `SURE`. The rules are the classic level's alone, or, with `styles`, each of `RULES`."""
     past = _past(_game(("classic", "classic"), seed, deals), 0)
     rng = random.Random(seed)
     state = new_game(FAR, seed=seed + 1, dealer=seed % 2)
@@ -133,8 +146,13 @@ def test_each_card_is_valued_by_both_accounts_in_the_proportion_the_plays_give(
             skip -= 1
             mover = state.to_move
             assert mover is not None
-            rules_card = classic_choose_play(state.hands[mover], state.pile)
-            card = rules_card if by_rule else rng.choice(legal_plays(state, mover))
+            hand = state.hands[mover]
+            if way == "random":
+                card = rng.choice(legal_plays(state, mover))
+            elif way == "classic":
+                card = classic_choose_play(hand, state.pile)
+            else:
+                card = _highest_card(hand, state.pile)
             state, _ = apply(state, Play(mover, card))
         else:
             state, _ = apply(state, random_action(state, rng))
@@ -153,7 +171,10 @@ def test_each_card_is_valued_by_both_accounts_in_the_proportion_the_plays_give(
         past_plays=past,
     )
     options = play_options(
-        context, settings=Settings(prior=False, samples=10_000, later_samples=10_000, aware=False)
+        context,
+        settings=Settings(
+            prior=False, samples=10_000, later_samples=10_000, aware=False, styles=styles
+        ),
     )
     seen = set(state.kept[seat]) | set(state.discards[seat]) | {c for _, c in state.history}
     seen.add(state.starter)
@@ -163,12 +184,15 @@ def test_each_card_is_valued_by_both_accounts_in_the_proportion_the_plays_give(
     count_ranks = tuple(int(card.rank) for card in state.pile)
     turns = opponent_turns(history)
     holdings = [tuple(sorted(int(c.rank) for c in combo)) for combo in combinations(unseen, theirs)]
-    rule_likely = [likelihoods(turns, held)[0] for held in holdings]
-    any_likely = [likelihoods(turns, held)[1] for held in holdings]
-    prior = rule_share(past)
-    share = prior * sum(rule_likely) / (prior * sum(rule_likely) + (1 - prior) * sum(any_likely))
+    rules = RULES if styles else (classic_play_index,)
+    priors = rule_shares(past) if styles else (rule_share(past),)
+    rule_likely = [[likelihoods(turns, held, rule)[0] for held in holdings] for rule in rules]
+    any_likely = sum(likelihoods(turns, held)[1] for held in holdings)
+    mixture = [prior * sum(likely) for prior, likely in zip(priors, rule_likely, strict=True)]
+    k = max(range(len(rules)), key=lambda k: mixture[k])
+    share = mixture[k] / (sum(mixture) + (1 - sum(priors)) * any_likely)
     share = 0.0 if share <= 1 - SURE else 1.0 if share >= SURE else share
-    best, rule = PegSearch(), PegSearch(reply=classic_play_index)
+    best, rule = PegSearch(), PegSearch(reply=rules[k])
     for option in options:
         rank = int(option.card.rank)
         against_best = sum(
@@ -176,9 +200,16 @@ def test_each_card_is_valued_by_both_accounts_in_the_proportion_the_plays_give(
         ) / len(holdings)
         against_rule = sum(
             w * rule.move(mine, held, count_ranks, state.count, rank)
-            for w, held in zip(rule_likely, holdings, strict=True)
-        ) / sum(rule_likely)
+            for w, held in zip(rule_likely[k], holdings, strict=True)
+        ) / sum(rule_likely[k])
         assert option.points == pytest.approx((1 - share) * against_best + share * against_rule)
+
+
+def _highest_card(hand: Sequence[Card], pile: Sequence[Card]) -> Card:
+    """The card a player of plain habits plays: the most points at once, else the highest."""
+    legal = [card for card in hand if card.value + sum(c.value for c in pile) <= 31]
+    ranks = [int(c.rank) for c in pile]
+    return max(legal, key=lambda card: (peg_points([*ranks, card.rank]), card.value, card.rank))
 
 
 @settings(max_examples=300, deadline=None)
@@ -207,3 +238,83 @@ def test_plays_that_may_not_matter_never_bring_the_rule_into_account(
     rule_likely, any_likely = likelihoods(turns, held)
     after = share * rule_likely / (share * rule_likely + (1 - share) * any_likely)
     assert may_matter(share, len(turns)) or after <= 1 - SURE
+
+
+def _habits_game(seed: int, deals: int, stray: bool = False) -> GameState:
+    """A game after `deals` deals in which seat 1 plays by plain habits (the most points at
+    once, else its highest card) and seat 0 at random; with `stray`, seat 1's first card
+    with a choice in the last deal is another one than the habit's."""
+    rng = random.Random(seed)
+    state = new_game(FAR, seed=seed, dealer=seed % 2)
+    strayed = False
+    while len(state.past_plays) < deals:
+        seat = pending(state)[0]
+        if state.phase is Phase.PLAY:
+            legal = legal_plays(state, seat)
+            card = rng.choice(legal)
+            if seat == 1:
+                card = _highest_card(state.hands[1], state.pile)
+                others = [c for c in legal if c.rank != card.rank]
+                if stray and not strayed and len(state.past_plays) == deals - 1 and others:
+                    card, strayed = rng.choice(others), True
+            action: Action = Play(seat, card)
+        else:
+            action = random_action(state, rng)
+        state, _ = apply(state, action)
+    return state
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_player_of_plain_habits_is_read_as_one_and_the_classic_level_as_its_rule(
+    seed: int,
+) -> None:
+    habits = rule_shares(_past(_habits_game(seed, 4), 0))
+    assert habits[1] > SURE  # the second rule of RULES: the highest card
+    classic = rule_shares(_past(_game(("easy", "classic"), seed, 4), 0))
+    assert classic[0] > SURE
+    loose = rule_shares(_past(_game(("easy", "classic"), seed, 4), 1))  # the easy level
+    assert max(loose) < 1 - SURE
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 3))
+def test_deals_by_a_rule_never_lower_its_chance_and_one_stray_card_does_not_rule_it_out(
+    seed: int, deals: int
+) -> None:
+    """Every deal played by a rule makes that rule likelier against no rule; a stray card
+    makes it at most TREMBLE times as likely (each of the others by the rule only likelier),
+    so it stays in account."""
+    past = _past(_habits_game(seed, deals + 1, stray=True), 0)
+
+    def odds(deals: int) -> float:
+        shares = rule_shares(past[:deals])
+        return shares[1] / (1 - sum(shares))
+
+    for done in range(deals):
+        assert odds(done + 1) >= odds(done) * (1 - 1e-9)
+    assert odds(deals + 1) >= odds(deals) * TREMBLE
+    assert rule_shares(past)[1] > 0.0
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.integers(1, 13), min_size=4, max_size=4), min_size=1, max_size=6))
+def test_leads_of_the_highest_card_never_lower_its_share_and_one_stray_lead_keeps_it(
+    hands: list[list[int]],
+) -> None:
+    """A pone that leads its highest card makes that style no less likely with every lead;
+    three such leads and one of its lowest card still leave it in account."""
+    suits = "cdhs"
+
+    def deal(ranks: list[int], led: int) -> tuple[tuple[Who, Card], ...]:
+        ranks = sorted(ranks)
+        order = [ranks.pop(ranks.index(led)), *ranks]
+        cards = [Card.parse(f"{'a23456789tjqk'[r - 1]}{suits[k]}") for k, r in enumerate(order)]
+        return tuple(("opponent", card) for card in cards)
+
+    highest = LEAD_STYLES.index("highest")
+    past = [deal(h, max(h)) for h in hands]
+    shares = [lead_mix(past[:k])[highest] for k in range(len(past) + 1)]
+    assert shares == sorted(shares)
+    if len(past) >= 3 and min(hands[-1]) < max(hands[-1]):
+        with_stray = lead_mix([*past, deal(hands[-1], min(hands[-1]))])
+        assert with_stray[highest] > 0.0

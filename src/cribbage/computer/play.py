@@ -16,7 +16,9 @@ The search expects the opponent's best reply to every card. With `Settings.read`
 computer also reckons how likely the opponent is to play by the classic level's rule, from
 every card it has played in the game (`cribbage.computer.reading`), and values each card by
 the mixture, in that proportion, of the best replies and the rule's replies (searched over
-the holdings weighed, too, by how well the rule explains its plays this deal).
+the holdings weighed, too, by how well the rule explains its plays this deal); with
+`Settings.styles`, of the likeliest of several rules. With `Settings.lead_styles`, the lead
+clue is read in the shares learned of this opponent's earlier leads (`learned_lead_weights`).
 """
 
 from __future__ import annotations
@@ -24,9 +26,9 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 from typing import Final, Literal, TypeAlias
 
@@ -36,10 +38,23 @@ from ..scoring import hand_points
 from ..view import PlayerView
 from .classic import classic_lead, classic_play_index
 from .endgame import crib_chances, end_of_play_value, is_aware, rank_show
-from .reading import SURE, likelihoods, may_matter, opponent_turns, rule_share
+from .reading import (
+    LEAD_STYLES,
+    RULES,
+    SURE,
+    Turn,
+    lead_likelihood,
+    lead_mix,
+    likelihoods,
+    may_matter,
+    opponent_turns,
+    rule_share,
+    rule_shares,
+)
 from .search import (
     PegSearch,
     Ranks,
+    Reply,
     WinSearch,
     collection_paused,
     follow,
@@ -69,6 +84,7 @@ __all__ = [
     "choice_settled",
     "evaluate_play",
     "lead_weights",
+    "learned_lead_weights",
     "least_value_held",
     "least_values",
     "opponent_holdings",
@@ -191,6 +207,29 @@ def lead_weights(rank: int) -> dict[tuple[int, ...], float]:
         weights[kept] = weight * (
             expert_share * expert + classic_share * classic + any_share * share
         )
+    return weights
+
+
+@lru_cache(maxsize=256)
+def learned_lead_weights(rank: int, mix: tuple[float, ...]) -> dict[tuple[int, ...], float]:
+    """`lead_weights` with the lead read in the shares `mix` learned of this opponent
+    (`Settings.lead_styles`; `cribbage.computer.reading.lead_mix`: a share for each of
+    `LEAD_STYLES`) instead of `LEAD_MIX`.
+
+    >>> from cribbage.computer.reading import LEAD_STYLES
+    >>> highest = tuple(float(style == "highest") for style in LEAD_STYLES)
+    >>> weights, keeps = learned_lead_weights(5, highest), keep_weights("pone")
+    >>> [round(weights[kept] / keeps[kept], 4) for kept in [(2, 3, 4, 5), (5, 5, 10, 10)]]
+    [0.9775, 0.015]
+    """
+    weights = {}
+    for kept, weight in keep_weights("pone").items():
+        if rank in kept:
+            weights[kept] = weight * sum(
+                share * lead_likelihood(style, kept, rank)
+                for style, share in zip(LEAD_STYLES, mix, strict=True)
+                if share > 0
+            )
     return weights
 
 
@@ -503,6 +542,7 @@ def play_options(
     rng: random.Random | None = None,
     search: PegSearch | None = None,
     rule_search: PegSearch | None = None,
+    rule_searches: Mapping[Reply, PegSearch] | None = None,
 ) -> tuple[PlayOption, ...]:
     """Each legal card with its value, best first, as the expert sees them (the options of
     `evaluate_play`).
@@ -511,8 +551,9 @@ def play_options(
     (a fixed default when not given, so the answer is repeatable). `search` is a search whose
     remembered positions may serve again (a computer keeps one for its later plays), and
     `rule_search` the same for the replies of an opponent who plays by the classic level's
-    rule (`Settings.read`; a `PegSearch` whose `reply` is `classic_play_index`); the answer
-    is the same with or without them.
+    rule (`Settings.read`; a `PegSearch` whose `reply` is `classic_play_index`), and
+    `rule_searches` the same for the other rules read (`Settings.styles`), by rule; the
+    answer is the same with or without them.
 
     Raises:
         ValueError: no card of the hand can be played on the count.
@@ -524,7 +565,12 @@ def play_options(
     ['TD', '4C']
     """
     return evaluate_play(
-        context, settings=settings, rng=rng, search=search, rule_search=rule_search
+        context,
+        settings=settings,
+        rng=rng,
+        search=search,
+        rule_search=rule_search,
+        rule_searches=rule_searches,
     ).options
 
 
@@ -535,6 +581,7 @@ def evaluate_play(
     rng: random.Random | None = None,
     search: PegSearch | None = None,
     rule_search: PegSearch | None = None,
+    rule_searches: Mapping[Reply, PegSearch] | None = None,
 ) -> PlayEvaluation:
     """`play_options`, with the holdings searched (see `PlayEvaluation`).
 
@@ -542,7 +589,7 @@ def evaluate_play(
         ValueError: no card of the hand can be played on the count.
     """
     with collection_paused():
-        return _evaluate(context, settings, rng, search, rule_search)
+        return _evaluate(context, settings, rng, search, rule_search, rule_searches)
 
 
 def _evaluate(
@@ -551,6 +598,7 @@ def _evaluate(
     rng: random.Random | None,
     search: PegSearch | None,
     rule_search: PegSearch | None,
+    rule_searches: Mapping[Reply, PegSearch] | None,
 ) -> PlayEvaluation:
     hand, sequence, history = context.hand, context.sequence, context.history
     starter, dealer, discards = context.starter, context.dealer, context.discards
@@ -570,7 +618,11 @@ def _evaluate(
     least = least_value_held(history, sequence)
     clues = keeps
     if keeps is not None and settings.leads and dealer and history and history[0][0] == "opponent":
-        clues = lead_weights(int(history[0][1].rank))  # what its lead says of its hand
+        led = int(history[0][1].rank)  # what its lead says of its hand
+        if settings.lead_styles:
+            clues = learned_lead_weights(led, lead_mix(context.past_plays))
+        else:
+            clues = lead_weights(led)
     samples = settings.samples if size == 4 else settings.later_samples
     held = _holdings(pool, size, least, their_played, clues)
     chosen = sample_holdings(
@@ -580,7 +632,7 @@ def _evaluate(
         shuffled=settings.adaptive,
         systematic=settings.sampling == "systematic",
     )
-    share, by_rule = _rule_account(
+    share, by_rule, rule = _rule_account(
         context,
         settings,
         lambda: held if clues is keeps else _holdings(pool, size, least, their_played, keeps),
@@ -593,7 +645,9 @@ def _evaluate(
         accounts.append((1.0 if share <= 1 - SURE else 1 - share, best_replies))
     if share > 1 - SURE:
         ruled = sample_holdings(by_rule, samples, rng)
-        rule_search = rule_search or PegSearch(reply=classic_play_index)
+        if rule is not classic_play_index:
+            rule_search = (rule_searches or {}).get(rule)
+        rule_search = rule_search or PegSearch(reply=rule)
         by_the_rule = _values(mine, ruled, ranks, context, ends, rule_search, settings)
         accounts.append((1.0 if share >= SURE else share, by_the_rule))
     points = {rank: sum(w * v.points[rank] for w, v in accounts) for rank in ranks}
@@ -636,31 +690,57 @@ def _holdings(
 
 def _rule_account(
     context: PlayContext, settings: Settings, holdings: Callable[[], list[Holding]]
-) -> tuple[float, list[Holding]]:
+) -> tuple[float, list[Holding], Reply]:
     """With `Settings.read`, the chance that the opponent plays by the classic level's rule
     (`cribbage.computer.reading`), from its plays in the earlier deals and in this one, and
     the holdings it may have (`holdings()`: weighed by its likely keeps, not its lead), each
     weighed too by how likely its plays this deal were by the rule; otherwise no chance and
-    no holdings."""
+    no holdings. With `Settings.styles`, the same for the rule of `RULES` the opponent most
+    likely plays by (`rule_shares`, and its plays this deal), which is returned too."""
     if not settings.read:
-        return 0.0, []
-    share = rule_share(context.past_plays)
+        return 0.0, [], classic_play_index
     turns = opponent_turns(context.history)
-    if not may_matter(share, len(turns)):
-        return share, []
-    held = holdings()
+    if not settings.styles:
+        share = rule_share(context.past_plays)
+        if not may_matter(share, len(turns)):
+            return share, [], classic_play_index
+        return _by_rules(share, turns, holdings(), (classic_play_index,), (share,))
+    shares = rule_shares(context.past_plays)
+    if not any(may_matter(share, len(turns)) for share in shares):
+        return max(shares), [], classic_play_index
+    return _by_rules(max(shares), turns, holdings(), RULES, shares)
+
+
+def _by_rules(
+    share: float,
+    turns: Sequence[Turn],
+    held: list[Holding],
+    rules: Sequence[Reply],
+    shares: Sequence[float],
+) -> tuple[float, list[Holding], Reply]:
+    """`_rule_account` once the holdings `held` are to be weighed: the chance of each of
+    `rules` (`shares` before this deal) taken on by how likely each makes the opponent's
+    plays this deal (`turns`) against any legal rank alike; the likeliest rule, its chance
+    and the holdings weighed by it. `share` is the chance when no card of this deal says
+    more (no turns)."""
+    best = max(range(len(rules)), key=lambda k: shares[k])
     if not turns:
-        return share, held
-    by_rule: list[Holding] = []
-    rule_total = any_total = 0.0
+        return share, held, rules[best]
+    weighed: list[list[Holding]] = [[] for _ in rules]
+    totals = [0.0] * len(rules)
+    any_total = 0.0
     for theirs, weight in held:
-        rule_likelihood, any_likelihood = likelihoods(turns, theirs)
-        by_rule.append((theirs, weight * rule_likelihood))
-        rule_total += weight * rule_likelihood
+        for k, rule in enumerate(rules):
+            rule_likelihood, any_likelihood = likelihoods(turns, theirs, rule)
+            weighed[k].append((theirs, weight * rule_likelihood))
+            totals[k] += weight * rule_likelihood
         any_total += weight * any_likelihood
-    if rule_total + any_total > 0:
-        share = share * rule_total / (share * rule_total + (1 - share) * any_total)
-    return share, by_rule
+    mixture = [shares[k] * totals[k] for k in range(len(rules))]
+    whole = sum(mixture) + (1 - sum(shares)) * any_total
+    best = max(range(len(rules)), key=lambda k: mixture[k])
+    if whole > 0:
+        share = mixture[best] / whole
+    return share, weighed[best], rules[best]
 
 
 @dataclass(frozen=True, slots=True)

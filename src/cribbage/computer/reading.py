@@ -1,4 +1,4 @@
-"""Reading the opponent: how far it plays by the classic level's rule, from what it played.
+"""Reading the opponent: how far it plays by a rule, and how it leads, from what it played.
 
 Players are not all alike, and a player who plays by a fixed rule can be played against:
 the search that expects the opponent's best reply to every card (`PegSearch`) gives away
@@ -17,6 +17,13 @@ guess at the cards it still holds (`likelihoods`): the play weighs each guess by
 accounts, and takes the chance of the rule from both together (`Settings.read`). Starting
 from `PRIOR`, a few deals of the classic level's play make the rule nearly sure, and a few of
 a player who does otherwise make it nearly out of the question.
+
+With `Settings.styles` the same is asked of each rule of `RULES` (the classic level's, and
+plain habits': the points, else the highest card) at once, against a player of no rule
+(`rule_shares`), and the play expects the replies of the likeliest. With
+`Settings.lead_styles` the opponent's leads are read too (`lead_mix`): as the expert's, the
+classic level's, its highest card, its lowest or any card, each weighed by the leads of the
+earlier deals, where its hand is known.
 """
 
 from __future__ import annotations
@@ -24,23 +31,33 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from ..cards import COUNTING_VALUES, Card
 from ..memo import Table
 from ..pegging import LIMIT, fits
-from .classic import classic_play_index
-from .search import Ranks, reply_table, scoring_tail
+from ..scoring import count_points, pair_and_run_points
+from .classic import classic_lead, classic_play_index
+from .search import Ranks, Reply, reply_table, scoring_tail
+from .tables import RANK_LETTERS, ranks_text, read_table
 
 __all__ = [
+    "LEAD_PRIOR",
+    "LEAD_STYLES",
     "PRIOR",
+    "RULES",
     "SURE",
     "TREMBLE",
     "Turn",
+    "highest_play_index",
+    "lead_likelihood",
+    "lead_mix",
     "likelihoods",
     "may_matter",
     "opponent_turns",
     "rule_share",
+    "rule_shares",
 ]
 
 PRIOR: Final = 0.2
@@ -102,9 +119,35 @@ def opponent_turns(history: Sequence[tuple[str, Card]]) -> tuple[Turn, ...]:
     )
 
 
-def likelihoods(turns: Sequence[Turn], held: Ranks) -> tuple[float, float]:
+def highest_play_index(hand: Ranks, played: Ranks, count: int) -> int:
+    """The position in `hand` (ranks, ascending) of the card a player of plain habits plays
+    (as `classic_play_index` takes its position): the most points at once, else, of the
+    cards that fit, the highest, to lead as to answer.
+
+    >>> highest_play_index((2, 4, 13), (), 0), highest_play_index((5, 6, 9, 13), (10,), 10)
+    (2, 0)
+    """
+    room = LIMIT - count
+    best, best_points = -1, -1
+    for i, rank in enumerate(hand):
+        if COUNTING_VALUES[rank] <= room:
+            points = count_points(count + COUNTING_VALUES[rank])
+            points += pair_and_run_points((*played, rank))
+            if points >= best_points:  # the last, the highest, of the most
+                best, best_points = i, points
+    return best
+
+
+RULES: Final[tuple[Reply, ...]] = (classic_play_index, highest_play_index)
+"""The rules an opponent's replies are read by with `Settings.styles`: the classic level's,
+and plain habits' (`highest_play_index`)."""
+
+
+def likelihoods(
+    turns: Sequence[Turn], held: Ranks, rule: Reply = classic_play_index
+) -> tuple[float, float]:
     """How likely the opponent's plays (`turns`) were if it also held `held` (ranks) after
-    them: by the rule (`TREMBLE` of the time another rank), and with any legal rank alike.
+    them: by `rule` (`TREMBLE` of the time another rank), and with any legal rank alike.
     A play with one legal rank says nothing; it counts 1 in both.
 
     >>> from cribbage.cards import parse_cards
@@ -113,20 +156,24 @@ def likelihoods(turns: Sequence[Turn], held: Ranks) -> tuple[float, float]:
     ((0.97, 0.25), (0.01, 0.25))
     """
     by_rule = by_any = 1.0
-    rule = reply_table(classic_play_index)
+    table = reply_table(rule)
     for turn in turns:
         hand = tuple(sorted((turn.rank, *turn.later, *held)))
         room = LIMIT - turn.count
         legal = len({rank for rank in hand if COUNTING_VALUES[rank] <= room})
         if legal < 2:
             continue
-        chosen = hand[rule[hand, turn.tail, turn.count]]
+        chosen = hand[table[hand, turn.tail, turn.count]]
         by_rule *= 1 - TREMBLE if chosen == turn.rank else TREMBLE / (legal - 1)
         by_any /= legal
     return by_rule, by_any
 
 
-def rule_share(past: Sequence[Sequence[tuple[str, Card]]], prior: float = PRIOR) -> float:
+def rule_share(
+    past: Sequence[Sequence[tuple[str, Card]]],
+    prior: float = PRIOR,
+    rule: Reply = classic_play_index,
+) -> float:
     """The chance that the opponent plays by the rule, from `prior` and its plays in earlier
     deals (`past`: each deal's history, as `opponent_turns` takes it). A deal in which it did
     not play four cards (its hand not wholly known) is passed over.
@@ -140,18 +187,43 @@ def rule_share(past: Sequence[Sequence[tuple[str, Card]]], prior: float = PRIOR)
     if not 0.0 < prior < 1.0:
         return prior
     odds = math.log(prior / (1 - prior))
-    odds += sum(_EVIDENCE[(tuple(history),)] for history in past)
+    odds += sum(_EVIDENCE[tuple(history), rule] for history in past)
     odds = max(-40.0, min(40.0, odds))
     return 1 / (1 + math.exp(-odds))
 
 
-def _evidence(history: tuple[tuple[str, Card], ...]) -> float:
-    """How much likelier the rule makes the opponent's plays of a finished deal than any
+def rule_shares(
+    past: Sequence[Sequence[tuple[str, Card]]],
+    rules: Sequence[Reply] = RULES,
+    prior: float = PRIOR,
+) -> tuple[float, ...]:
+    """The chance that the opponent plays by each of `rules`, from its plays in earlier
+    deals (`past`, as `rule_share` takes it): each rule `prior` before any card is seen,
+    the rest for a player of no rule (any legal rank alike), and each deal's plays weighing
+    every account by how likely it made them. The chances of the rules and of no rule add up
+    to 1, so a player of one rule is read as that rule's even where the rules agree.
+
+    >>> from cribbage.cards import parse_cards
+    >>> cards = parse_cards("4d th 9s 8h js 2c qd kc".split())  # its 4, 9 and 8 are classic
+    >>> deal = list(zip("opponent me opponent opponent me opponent me me".split(), cards))
+    >>> [round(share, 3) for share in rule_shares([deal] * 2)]
+    [0.994, 0.0]
+    """
+    logs = [math.log(prior) + sum(_EVIDENCE[tuple(h), rule] for h in past) for rule in rules]
+    logs.append(math.log(max(1e-9, 1 - prior * len(rules))))  # no rule: evidence 0
+    top = max(logs)
+    odds = [math.exp(value - top) for value in logs]
+    total = sum(odds)
+    return tuple(value / total for value in odds[:-1])
+
+
+def _evidence(history: tuple[tuple[str, Card], ...], rule: Reply) -> float:
+    """How much likelier `rule` makes the opponent's plays of a finished deal than any
     rank alike, as a logarithm (0 when its hand is not wholly known)."""
     turns = opponent_turns(history)
     if len(turns) != 4:
         return 0.0
-    by_rule, by_any = likelihoods(turns, ())
+    by_rule, by_any = likelihoods(turns, (), rule)
     return math.log(by_rule / by_any)
 
 
@@ -174,3 +246,79 @@ def may_matter(share: float, plays: int) -> bool:
     for played in range(plays):  # a card with no choice of rank counts 1 (`likelihoods`)
         odds *= max(1.0, (1 - TREMBLE) * (4 - played))
     return odds > (1 - SURE) / SURE
+
+
+LEAD_STYLES: Final = ("expert", "classic", "highest", "lowest", "any")
+"""How a pone may choose its lead, read with `Settings.lead_styles` (`lead_likelihood`)."""
+
+LEAD_PRIOR: Final = (0.3, 0.3, 0.1, 0.1, 0.2)
+"""Each lead style's chance before any lead of the opponent is seen (`lead_mix`); the
+expert's, the classic level's and any card's in the shares of `cribbage.computer.play.LEAD_MIX`
+but for the fifth left to the highest and the lowest card."""
+
+
+@cache
+def _expert_leads() -> dict[str, dict[str, float]]:
+    """The share of deals the expert led each rank in, by its four kept ranks (`leads.json`)."""
+    data = read_table("leads.json")
+    contexts = int(data["contexts"])
+    return {
+        kept: {letter: int(n) / contexts for letter, n in leads.items()}
+        for kept, leads in data["leads"].items()
+    }
+
+
+@cache
+def lead_likelihood(style: str, kept: Ranks, rank: int) -> float:
+    """How likely a pone of `style` (`LEAD_STYLES`) leads `rank` from its four `kept` ranks
+    (ascending): as the expert would (the share of deals it led it in, `leads.json`), as the
+    classic level would (`classic_lead`), its highest or lowest card, or any card of the four
+    alike; every style but the last only `1 - TREMBLE` of the time, else any card.
+
+    >>> [round(lead_likelihood(style, (2, 4, 9, 13), 13), 4) for style in LEAD_STYLES]
+    [0.0883, 0.0075, 0.9775, 0.0075, 0.25]
+    """
+    share = kept.count(rank) / 4
+    if style == "any":
+        return share
+    if style == "expert":
+        chosen = _expert_leads()[ranks_text(kept)].get(RANK_LETTERS[rank - 1], 0.0)
+    elif style == "classic":
+        chosen = float(classic_lead(kept) == rank)
+    elif style == "highest":
+        chosen = float(kept[-1] == rank)
+    elif style == "lowest":
+        chosen = float(kept[0] == rank)
+    else:
+        raise ValueError(f"Unknown lead style {style!r}.")
+    return (1 - TREMBLE) * chosen + TREMBLE * share
+
+
+def lead_mix(
+    past: Sequence[Sequence[tuple[str, Card]]], prior: Sequence[float] = LEAD_PRIOR
+) -> tuple[float, ...]:
+    """The chance of each lead style (`LEAD_STYLES`), from `prior` and the opponent's leads
+    in the earlier deals (`past`, as `rule_share` takes it) where it led and played its four
+    cards (so that its hand is known), rounded to thousandths (the shares vary from deal to
+    deal, not within one).
+
+    >>> from cribbage.cards import parse_cards
+    >>> cards = parse_cards("kd 5h 9s 4c 8h 3c 2d ac".split())  # it led its highest card
+    >>> deal = list(zip("opponent me opponent me opponent me opponent me".split(), cards))
+    >>> lead_mix([]), lead_mix([deal] * 2)
+    ((0.3, 0.3, 0.1, 0.1, 0.2), (0.0, 0.0, 0.884, 0.0, 0.116))
+    """
+    logs = [math.log(p) if p > 0 else -math.inf for p in prior]
+    for history in past:
+        if not history or history[0][0] != "opponent":
+            continue
+        kept = tuple(sorted(int(card.rank) for who, card in history if who == "opponent"))
+        if len(kept) != 4:
+            continue
+        rank = int(history[0][1].rank)
+        for k, style in enumerate(LEAD_STYLES):
+            logs[k] += math.log(lead_likelihood(style, kept, rank))
+    top = max(logs)
+    odds = [math.exp(value - top) for value in logs]
+    total = sum(odds)
+    return tuple(round(value / total, 3) for value in odds)

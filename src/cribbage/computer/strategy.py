@@ -29,6 +29,7 @@ from .classic import (
 from .discard import DiscardOption, discard_options, make_option
 from .easy import easy_discard, easy_play, four_card_points
 from .play import PlayContext, PlayOption, play_options
+from .reading import RULES
 from .search import PegSearch, TableSearch
 from .settings import EXPERT, Settings, parse_settings
 from .sums import DISCARD_PAIRS
@@ -175,6 +176,7 @@ class ExpertStrategy(Strategy):
         # of the same deal; the search remembers a bounded number of them.
         self._search = PegSearch()
         self._rule_search = PegSearch(reply=classic_play_index)  # for `Settings.read`
+        self._rule_searches = {rule: PegSearch(reply=rule) for rule in RULES}  # and `styles`
         self._table: TableSearch | None = None  # the same, for three or four seats
 
     def discard_options(
@@ -208,6 +210,7 @@ class ExpertStrategy(Strategy):
             rng=rng,
             search=self._search,
             rule_search=self._rule_search,
+            rule_searches=self._rule_searches,
         )
 
     def quick_play(self, legal: Sequence[Card]) -> Card | None:
