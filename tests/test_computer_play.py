@@ -513,21 +513,21 @@ def test_a_card_better_against_every_holding_settles_the_choice_at_once() -> Non
 def test_v1_searches_every_holding_and_samples_at_random() -> None:
     v1 = Settings(leads=False, adaptive=False, later_samples=60, sampling="random", read=False)
     assert parse_settings("v1") == v1
-    assert parse_settings("v2") == Settings(read=False)
+    assert parse_settings("v2") == Settings(read=False, lead_styles=False)
     assert parse_settings("v1,samples=30") == replace(v1, samples=30)
     assert parse_settings("adaptive=on") == Settings(adaptive=True)
     with pytest.raises(ValueError, match="sampling"):
         parse_settings("sampling=stratified")
 
 
-def _v3_decisions(spec: str) -> list[str]:
-    """The cards `spec` laid away and played in the first four deals of two seeded games
+def _preset_decisions(spec: str, deals: int = 4) -> list[str]:
+    """The cards `spec` laid away and played in the first `deals` deals of two seeded games
     against the classic level (seat 0 its, the game long enough for its reading to act)."""
     decisions = []
     for seed in (1, 2):
         cpus = [Computer.playing(strategy_for(spec, seed)), Computer("classic", seed=seed + 1)]
         state = new_game(GameConfig(target=1000), seed=seed, dealer=seed % 2)
-        while len(state.past_plays) < 4:
+        while len(state.past_plays) < deals:
             seat = pending(state)[0]
             action = cpus[seat].act(view_for(state, seat))
             if seat == 0 and isinstance(action, Discard):
@@ -580,12 +580,83 @@ V3_DECISIONS: Final = [
     "6S",
     "7S",
 ]
-"""What the expert of this computer's third release (`expert:v3`) decided in `_v3_decisions`,
-recorded when it was the expert."""
+"""What the expert of this computer's third release (`expert:v3`) decided in
+`_preset_decisions`, recorded when it was the expert."""
 
 
 def test_v3_decides_as_the_expert_of_the_third_release_did() -> None:
-    assert _v3_decisions("expert:v3") == V3_DECISIONS
+    assert _preset_decisions("expert:v3") == V3_DECISIONS
+
+
+V2_DECISIONS: Final = [
+    "QS KC",
+    "4D",
+    "4S",
+    "3H",
+    "6S",
+    "TD QH",
+    "KC",
+    "AD",
+    "2H",
+    "2S",
+    "AC 2D",
+    "QH",
+    "JC",
+    "TD",
+    "5D",
+    "7H 9D",
+    "3H",
+    "2D",
+    "2H",
+    "TD",
+    "TD KC",
+    "AH",
+    "8H",
+    "TS",
+    "6D",
+    "6C 6H",
+    "KC",
+    "QS",
+    "2H",
+    "5H",
+    "7H 8C",
+    "JC",
+    "TC",
+    "JD",
+    "TD",
+    "8D 9H",
+    "3D",
+    "9D",
+    "6D",
+    "2D",
+    "AS 3S",
+    "QC",
+    "TH",
+    "QH",
+    "JC",
+    "3C TC",
+    "7S",
+    "JC",
+    "6S",
+    "8D",
+    "JC JS",
+    "7D",
+    "8D",
+    "QD",
+    "8H",
+    "3C 8S",
+    "JC",
+    "QS",
+    "AS",
+    "4H",
+]
+"""What `expert:v2` decided in six deals of `_preset_decisions`, recorded with the third
+release (where it was the second release's expert). A pone's lead read in learned shares, not
+the fixed ones, changes the dealer's cards within them."""
+
+
+def test_v2_decides_as_the_expert_of_the_second_release_did() -> None:
+    assert _preset_decisions("expert:v2", deals=6) == V2_DECISIONS
 
 
 @settings(max_examples=200, deadline=None)

@@ -99,7 +99,7 @@ EXPERT: Final = Settings()
 
 PRESETS: Final = {
     "v1": Settings(leads=False, later_samples=60, sampling="random", read=False),
-    "v2": Settings(read=False),
+    "v2": Settings(read=False, lead_styles=False),
     "v3": Settings(styles=False, lead_styles=False),
 }
 """Settings known by a name in `parse_settings`: `v1` is the expert of the first release of
