@@ -630,7 +630,7 @@ def cards_named_in(view: PlayerView) -> set[Card]:
     """Every card a view names anywhere."""
     named = set(view.hand) | set(view.kept) | set(view.discards) | set(view.pile)
     named |= {card for _, card in view.history}
-    named |= {card for plays in view.past_plays for _, card in plays}
+    named |= {card for plays in view.past_plays + view.match_plays for _, card in plays}
     named |= {card for card in view.cuts if card is not None}
     named |= {card for shown in view.shown for card in shown.cards}
     if view.counting is not None:
@@ -643,14 +643,14 @@ def cards_named_in(view: PlayerView) -> set[Card]:
 def known_to(state: GameState, seat: int) -> set[Card]:
     """The cards whose place the rules let `seat` know now, worked out from the rules: its own
     cards (dealt, kept, laid away), the cards cut for deal, the starter, every card played in
-    this game, and in the show (or at a game's end there) the hands and crib shown so far,
+    this game and the earlier games of its match, and in the show (or at a game's end there) the hands and crib shown so far,
     in the order of the rules, with the one it is counting now."""
     known = set(state.hands[seat]) if state.hands else set()
     if state.kept:
         known |= set(state.kept[seat]) | set(state.discards[seat])
     known |= {card for card in state.cuts if card is not None}
     known |= {card for _, card in state.history}
-    known |= {card for plays in state.past_plays for _, card in plays}
+    known |= {card for plays in state.past_plays + state.match_plays for _, card in plays}
     if state.starter is not None:
         known.add(state.starter)
     if state.phase in (Phase.SHOW, Phase.GAME_OVER) and state.dealer is not None:

@@ -5,10 +5,13 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cribbage.cards import Card
 from cribbage.events import DealerChosen, GameOver, GameResult
 from cribbage.match import (
+    MATCH_MEMORY,
     FirstDealer,
     MatchConfig,
     MatchOver,
@@ -16,10 +19,12 @@ from cribbage.match import (
     apply_match,
     new_match,
     next_game,
+    plays_so_far,
 )
 from cribbage.rules import GameConfig, GameState, Phase, Play
+from cribbage.view import view_for
 
-from .support import checked_random_match, play_state, random_action
+from .support import cards_named_in, checked_random_match, known_to, play_state, random_action
 
 
 def finish_game(match: MatchState, rng: random.Random) -> tuple[MatchState, list[object]]:
@@ -266,3 +271,51 @@ def test_in_a_match_of_two_games_a_skunk_outweighs_a_plain_win() -> None:
     assert match.game.winner == 0 and match.games_won == (1, 1)
     assert match.match_points == (1, 2)
     assert match.over and match.winner == 1 and events[-1] == MatchOver(1, (1, 2))
+
+
+def test_the_next_game_of_a_match_carries_every_deal_played_before_it() -> None:
+    rng = random.Random(5)
+    match = new_match(MatchConfig(games=3), GameConfig(target=61), seed=5)
+    before: tuple[tuple[tuple[int, Card], ...], ...] = ()
+    for _ in range(2):
+        match, _events = finish_game(match, rng)
+        game = match.game
+        assert game.match_plays == before
+        seen = (*before, *game.past_plays, *((game.history,) if game.history else ()))
+        assert plays_so_far(game) == seen
+        match = next_game(match)
+        assert match.game.match_plays == seen and match.game.past_plays == ()
+        before = seen
+    played = [card for deal in before for _, card in deal]
+    assert len(before) >= 4 and len(played) > 8 * (len(before) - 2)
+
+
+def test_a_long_match_carries_the_latest_deals_alone() -> None:
+    rng = random.Random(6)
+    match = new_match(MatchConfig(games=40), GameConfig(target=61), seed=6)
+    seen: list[tuple[tuple[int, Card], ...]] = []
+    while len(seen) <= MATCH_MEMORY + 10:
+        match, _events = finish_game(match, rng)
+        game = match.game
+        seen += [*game.past_plays, *((game.history,) if game.history else ())]
+        match = next_game(match)
+        assert match.game.match_plays == tuple(seen[-MATCH_MEMORY:])
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 400), st.integers(0, 1))
+def test_every_view_of_a_match_names_what_its_seat_may_know(
+    seed: int, steps: int, seat: int
+) -> None:
+    match_config = MatchConfig(games=3)
+    state = None
+    for k, (_, after, _) in enumerate(
+        checked_random_match(seed, GameConfig(target=31), match_config)
+    ):
+        state = after
+        if k >= steps:
+            break
+    assert state is not None
+    view = view_for(state.game, seat)
+    assert cards_named_in(view) == known_to(state.game, seat)
+    assert view.match_plays == state.game.match_plays

@@ -181,6 +181,8 @@ class Witness:
         game = dict(message["match"]["game"])
         if game.pop("past_plays") != encode(state.past_plays):
             self.faults.append("the plays of the earlier deals are not the game's")
+        if game.pop("match_plays") != encode(state.match_plays):
+            self.faults.append("the plays of the earlier games are not the match's")
         view = {**message["match"], "game": game}
         if message["missed"]:  # checked against the engine's own redaction (`check`)
             return cards_in(view) - known

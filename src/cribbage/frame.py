@@ -103,6 +103,9 @@ class Frame:
             past_plays=tuple(
                 tuple((seat(s), card) for s, card in deal) for deal in view.past_plays
             ),
+            match_plays=tuple(
+                tuple((seat(s), card) for s, card in deal) for deal in view.match_plays
+            ),
             to_move=None if view.to_move is None else seat(view.to_move),
             pending=tuple(seat(s) for s in view.pending),
             passed=frozenset(seat(s) for s in view.passed),

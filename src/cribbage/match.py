@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Final
 
+from .cards import Card
 from .choices import MATCH_POINTS, FirstDealer
 from .events import Event, GameResult
 from .pegging import next_seat
 from .rules import Action, GameConfig, GameState, Phase, apply, new_game
 
 __all__ = [
+    "MATCH_MEMORY",
     "MATCH_POINTS",
     "FirstDealer",
     "MatchConfig",
@@ -18,6 +21,7 @@ __all__ = [
     "apply_match",
     "new_match",
     "next_game",
+    "plays_so_far",
 ]
 
 
@@ -162,9 +166,29 @@ def next_game(state: MatchState) -> MatchState:
         case FirstDealer.SAME:
             dealer = state.first_dealers[0]
     fresh = new_game(state.game_config, state.seed, dealer=dealer, shuffles=game.shuffles)
+    fresh = replace(fresh, match_plays=plays_so_far(game))
     return replace(
         state,
         game=fresh,
         number=state.number + 1,
         first_dealers=state.first_dealers + (dealer,),
     )
+
+
+MATCH_MEMORY: Final = 60
+"""How many deals' plays the next game of a match carries at most (`plays_so_far`): some six
+games to 121, where a few deals settle how the expert reads its opponent; so a view stays
+small however long the match."""
+
+
+def plays_so_far(game: GameState) -> tuple[tuple[tuple[int, Card], ...], ...]:
+    """Every deal's plays, oldest first, of `game` and the games of its match before it, the
+    last `MATCH_MEMORY` of them: the `match_plays` of the match's next game. A deal the game
+    ended in counts with the cards played before the end.
+
+    >>> from cribbage.rules import GameConfig
+    >>> plays_so_far(new_game(GameConfig(), seed=1))
+    ()
+    """
+    ended = (game.history,) if game.history else ()
+    return (game.match_plays + game.past_plays + ended)[-MATCH_MEMORY:]

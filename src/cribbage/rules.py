@@ -324,6 +324,10 @@ class GameState:
     past_plays: tuple[tuple[tuple[int, Card], ...], ...] = ()
     """The `history` of each earlier deal of this game, oldest first: what every player has
     seen played (the computer reads its opponent's way of playing from it)."""
+    match_plays: tuple[tuple[tuple[int, Card], ...], ...] = ()
+    """The `history` of every deal of the earlier games of the match this game is part of,
+    oldest first (empty outside a match; `cribbage.match.plays_so_far`): the computer reads
+    its opponent across the match."""
     to_move: int | None = None
     passed: frozenset[int] = field(default_factory=frozenset)
     """Seats that cannot play in the current count (said go, or hold no card)."""
@@ -700,6 +704,7 @@ class _Table:
     count: int
     history: tuple[tuple[int, Card], ...]
     past_plays: tuple[tuple[tuple[int, Card], ...], ...]
+    match_plays: tuple[tuple[tuple[int, Card], ...], ...]
     to_move: int | None
     passed: frozenset[int]
     show_step: int

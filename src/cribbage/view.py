@@ -49,9 +49,10 @@ class PlayerView:
     """What one seat may know at this moment, and nothing more.
 
     Its own cards (dealt, kept and laid away), the starter once turned, every card played
-    (this deal and the earlier ones), the cards shown in the show, the cuts, the scores, and
-    whose turn it is. Never another seat's hand or discards, the order of the pack, or the
-    seed: two states that differ only there give equal views.
+    (this deal, the earlier ones, and those of the earlier games of a match), the cards shown
+    in the show, the cuts, the scores, and whose turn it is. Never another seat's hand or
+    discards, the order of the pack, or the seed: two states that differ only there give
+    equal views.
     """
 
     seat: int
@@ -96,6 +97,9 @@ class PlayerView:
     """The rules of the game (who partners whom, the deal, the target)."""
     counting: ShownHand | None = None
     """In the show, the hand or crib this seat must count now (face up to it), else None."""
+    match_plays: tuple[tuple[tuple[int, Card], ...], ...] = ()
+    """Every card played in each deal of the earlier games of this match, with its seat
+    (see `GameState.match_plays`)."""
 
     @property
     def side(self) -> int:
@@ -168,6 +172,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         count=state.count,
         history=state.history,
         past_plays=state.past_plays,
+        match_plays=state.match_plays,
         to_move=state.to_move,
         pending=waiting,
         legal=legal_plays(state, seat),
