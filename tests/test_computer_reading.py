@@ -318,3 +318,26 @@ def test_leads_of_the_highest_card_never_lower_its_share_and_one_stray_lead_keep
     if len(past) >= 3 and min(hands[-1]) < max(hands[-1]):
         with_stray = lead_mix([*past, deal(hands[-1], min(hands[-1]))])
         assert with_stray[highest] > 0.0
+
+
+def test_the_expert_reads_its_opponent_across_the_games_of_a_match() -> None:
+    from cribbage.computer.settings import PRESETS
+    from cribbage.match import MatchConfig, apply_match, new_match, next_game
+
+    classic = Computer("classic", seed=7)
+    match = new_match(MatchConfig(games=3), GameConfig(target=61), seed=7)
+    while match.game.phase is not Phase.GAME_OVER:  # the classic level in both seats
+        seat = pending(match.game)[0]
+        match, _ = apply_match(match, classic.act(view_for(match.game, seat)))
+    match = next_game(match)
+    while match.game.phase is not Phase.PLAY:  # to the first card of the second game
+        seat = pending(match.game)[0]
+        match, _ = apply_match(match, classic.act(view_for(match.game, seat)))
+    seat = pending(match.game)[0]
+    context = PlayContext.from_view(view_for(match.game, seat))
+    assert context.past_plays == () and len(context.match_plays) >= 3
+    whole = Settings(whole_match=True)
+    assert rule_shares(context.plays_read(whole))[0] > SURE  # read as the classic level
+    assert context.plays_read(Settings()) == ()  # off unless asked for
+    assert context.plays_read(PRESETS["v3"]) == ()  # the third release read one game alone
+    assert rule_shares(())[0] == PRIOR

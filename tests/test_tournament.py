@@ -115,3 +115,25 @@ def test_command_line_runs_a_three_handed_tournament(capsys: pytest.CaptureFixtu
     out = capsys.readouterr().out
     assert "classic against easy: 3 games in 1 duplicate set of 3, three-handed" in out
     assert "a fair share is 33.3%" in out
+
+
+def test_a_set_of_matches_plays_each_place_as_a_match_from_the_same_seeds() -> None:
+    first, second = parse_player("classic"), parse_player("easy")
+    config = game_config(Variant.TWO_HANDED, 31)
+    records = play_set((first, second, 9, config, 3))
+    assert len(records) == 6
+    single = play_set((first, second, 9, config))
+    assert [r.dealt for r in (records[0], records[3])] == [r.dealt for r in single]
+    seeds = [r.seed for r in records]
+    assert seeds[:3] == seeds[3:] and len(set(seeds[:3])) == 3  # each place meets the same deals
+    assert [r.first_seat for r in records] == [0, 0, 0, 1, 1, 1]
+
+
+def test_command_line_plays_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["classic", "easy", "--jobs", "1", "--quiet", "--target", "31", "--match", "2"]
+    assert main([*args, "--games", "4"]) == 0
+    assert "4 games in 1 duplicate set of 4 in matches of 2," in capsys.readouterr().out
+    assert main([*args, "--games", "2"]) == 2
+    assert "multiple of 4" in capsys.readouterr().err
+    assert main(["classic", "easy", "--match", "0"]) == 2
+    assert "--match must be at least 1." in capsys.readouterr().err

@@ -31,14 +31,25 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final, TextIO
 
 from .cards import Card
 from .computer import Computer
 from .computer.strategy import strategy_for
 from .events import Dealt, GameResult, HandOver, Reason, Scored, StarterTurned
-from .rules import Action, CutStarter, GameConfig, Phase, apply, cut_range, new_game, pending
+from .match import plays_so_far
+from .rules import (
+    Action,
+    CutStarter,
+    GameConfig,
+    GameState,
+    Phase,
+    apply,
+    cut_range,
+    new_game,
+    pending,
+)
 from .variants import Variant
 from .view import view_for
 
@@ -166,8 +177,20 @@ def play_game(
     """Play one game: `first` in `first_seat` (and its partner's seat, with partners), the
     second player in every other seat, seat 0 dealing first, cuts fixed by `seed`.
     `config` sets the game (the two-handed game to `target` when not given)."""
+    return _play_game(first, second, seed, first_seat, config or GameConfig(target=target))[0]
+
+
+def _play_game(
+    first: Player,
+    second: Player,
+    seed: int,
+    first_seat: int,
+    config: GameConfig,
+    earlier: tuple[tuple[tuple[int, Card], ...], ...] = (),
+) -> tuple[GameRecord, GameState]:
+    """`play_game`, after the plays `earlier` of the games before it in a match
+    (`GameState.match_plays`); with the final state."""
     started = time.perf_counter()
-    config = config or GameConfig(target=target)
     players = config.players
     mine = config.side_of(first_seat)
     order = sorted(
@@ -175,7 +198,7 @@ def play_game(
     )
     seats = [first if config.side_of(s) == mine else second for s in range(players)]
     computers = [player.computer(seed * 2 + k) for k, player in enumerate(seats)]
-    state = new_game(config, seed=seed, dealer=0)
+    state = replace(new_game(config, seed=seed, dealer=0), match_plays=earlier)
     points = [dict.fromkeys(CATEGORIES, 0) for _ in range(players)]
     dealer = 0
     deals: list[tuple[DealPoints, ...]] = []
@@ -211,7 +234,7 @@ def play_game(
                 dealt[-1] = (dealt[-1][0], event.card)
     assert state.winner is not None and state.result is not None
     others = [score for side, score in enumerate(state.scores) if side != mine]
-    return GameRecord(
+    record = GameRecord(
         seed=seed,
         first_seat=first_seat,
         winner_is_first=state.winner == mine,
@@ -222,6 +245,7 @@ def play_game(
         seconds=time.perf_counter() - started,
         first_seats=len(config.seats_of(mine)),
     )
+    return record, state
 
 
 def play_pair(job: tuple[Player, Player, int, int]) -> tuple[GameRecord, GameRecord]:
@@ -233,12 +257,27 @@ def play_pair(job: tuple[Player, Player, int, int]) -> tuple[GameRecord, GameRec
     )
 
 
-def play_set(job: tuple[Player, Player, int, GameConfig]) -> tuple[GameRecord, ...]:
+def play_set(
+    job: tuple[Player, Player, int, GameConfig] | tuple[Player, Player, int, GameConfig, int],
+) -> tuple[GameRecord, ...]:
     """The games of one duplicate set: one seed, the first player in each of its places in
-    turn (each seat three- and four-handed, each partnership with partners, each seat of two)."""
-    first, second, seed, config = job
+    turn (each seat three- and four-handed, each partnership with partners, each seat of two).
+
+    With a fifth element `n` above 1, each place plays a match of `n` games instead (seeds
+    drawn from the set's), every game after the plays of the ones before it, as in a match
+    (`cribbage.match.plays_so_far`): the players can read each other across it."""
+    first, second, seed, config = job[:4]
+    n = job[4] if len(job) == 5 else 1
     places = config.sides if config.partners else config.players
-    return tuple(play_game(first, second, seed, place, config=config) for place in range(places))
+    seeds = [seed] + [pair_seed(seed, k) for k in range(1, n)]
+    records = []
+    for place in range(places):
+        earlier: tuple[tuple[tuple[int, Card], ...], ...] = ()
+        for game_seed in seeds:
+            record, state = _play_game(first, second, game_seed, place, config, earlier)
+            records.append(record)
+            earlier = plays_so_far(state)
+    return tuple(records)
 
 
 @dataclass(slots=True)
@@ -373,6 +412,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--target", type=int, help="points to win a game (default 121; 61 in five-card)"
     )
+    parser.add_argument(
+        "--match",
+        type=int,
+        default=1,
+        metavar="N",
+        help="play each set's places as matches of N games, each player reading the other "
+        "across them (default 1: single games); --games counts every game",
+    )
     parser.add_argument("--json", metavar="FILE", help="also write the results to FILE as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
@@ -383,6 +430,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         unit = "pairs" if size == 2 else f"sets of {size}"
         if args.games is None:
             args.games = 1000 * size
+        if args.match < 1:
+            raise ValueError("--match must be at least 1.")
+        size *= args.match
+        if args.match > 1:
+            unit = f"sets of {size} in matches of {args.match}"
         if args.games < size or args.games % size:
             raise ValueError(
                 f"--games must be a positive multiple of {size} (games come in {unit})."
@@ -395,7 +447,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     pairs = args.games // size
     if pairs == 1:
         unit = unit.replace("pairs", "pair").replace("sets", "set")
-    jobs = [(first, second, pair_seed(args.seed, k), config) for k in range(pairs)]
+    jobs = [(first, second, pair_seed(args.seed, k), config, args.match) for k in range(pairs)]
     summary = Summary()
     started = time.monotonic()
     try:

@@ -465,6 +465,8 @@ class PlayContext:
         past_plays: every card played in each earlier deal of this game, in order, with
             who played it (what the expert reads its opponent's way of playing from:
             `Settings.read`).
+        match_plays: the same for every deal of the earlier games of a match
+            (`Settings.whole_match`).
     """
 
     hand: tuple[Card, ...]
@@ -477,6 +479,7 @@ class PlayContext:
     target: int = 121
     discards: tuple[Card, ...] | None = None
     past_plays: tuple[tuple[tuple[Who, Card], ...], ...] = ()
+    match_plays: tuple[tuple[tuple[Who, Card], ...], ...] = ()
 
     @staticmethod
     def from_view(view: PlayerView) -> PlayContext:
@@ -496,7 +499,13 @@ class PlayContext:
             target=view.target,
             discards=view.discards,
             past_plays=tuple(side(plays) for plays in view.past_plays),
+            match_plays=tuple(side(plays) for plays in view.match_plays),
         )
+
+    def plays_read(self, settings: Settings) -> tuple[tuple[tuple[Who, Card], ...], ...]:
+        """The earlier deals the opponent is read from: this game's, after those of the
+        earlier games of the match with `Settings.whole_match`."""
+        return self.match_plays + self.past_plays if settings.whole_match else self.past_plays
 
     @property
     def count(self) -> int:
@@ -620,7 +629,7 @@ def _evaluate(
     if keeps is not None and settings.leads and dealer and history and history[0][0] == "opponent":
         led = int(history[0][1].rank)  # what its lead says of its hand
         if settings.lead_styles:
-            clues = learned_lead_weights(led, lead_mix(context.past_plays))
+            clues = learned_lead_weights(led, lead_mix(context.plays_read(settings)))
         else:
             clues = lead_weights(led)
     samples = settings.samples if size == 4 else settings.later_samples
@@ -701,11 +710,11 @@ def _rule_account(
         return 0.0, [], classic_play_index
     turns = opponent_turns(context.history)
     if not settings.styles:
-        share = rule_share(context.past_plays)
+        share = rule_share(context.plays_read(settings))
         if not may_matter(share, len(turns)):
             return share, [], classic_play_index
         return _by_rules(share, turns, holdings(), (classic_play_index,), (share,))
-    shares = rule_shares(context.past_plays)
+    shares = rule_shares(context.plays_read(settings))
     if not any(may_matter(share, len(turns)) for share in shares):
         return max(shares), [], classic_play_index
     return _by_rules(max(shares), turns, holdings(), RULES, shares)

@@ -66,6 +66,12 @@ class Settings:
             won 68.2% of 400 duplicate games where `v3` won 65.5% (95% intervals 64.8-71.7%
             and 61.9-69.1%), netting 0.38 points a deal more in the play as dealer and 0.09 as pone;
             against `v3` itself, 48.5% of 400 (46.2-50.8%), pegging alike.
+        whole_match: in a match, read the opponent (`read`, `lead_styles`) from the earlier
+            games too, not from this game's deals alone (`GameState.match_plays`). Off: in
+            matches of five games (2,000 duplicate games, `cribbage.tournament --match 5`)
+            it won 65.2% against the classic level where the expert without it won 64.7%,
+            and 70.5% against the player of plain habits (`benchmarks/sparring.py`) where
+            it won 70.8%: the reading settles within a deal or two of each game anyway.
     """
 
     crib: Literal["opponent", "random"] = "opponent"
@@ -82,6 +88,7 @@ class Settings:
     blind: bool = False
     styles: bool = True
     lead_styles: bool = True
+    whole_match: bool = False
 
     def __post_init__(self) -> None:
         if self.crib not in ("opponent", "random"):
@@ -100,7 +107,7 @@ EXPERT: Final = Settings()
 PRESETS: Final = {
     "v1": Settings(leads=False, later_samples=60, sampling="random", read=False),
     "v2": Settings(read=False, lead_styles=False),
-    "v3": Settings(styles=False, lead_styles=False),
+    "v3": Settings(styles=False, lead_styles=False, whole_match=False),
 }
 """Settings known by a name in `parse_settings`: `v1` is the expert of the first release of
 this computer, `v2` the one before it read its opponent, `v3` the one that read it by the
@@ -115,7 +122,7 @@ def parse_settings(text: str, base: Settings = EXPERT) -> Settings:
         ValueError: an unknown name or a value of the wrong kind.
 
     >>> parse_settings("crib=random,samples=20")
-    Settings(crib='random', pegging=True, prior=True, leads=True, aware=True, aware_within=40, samples=20, later_samples=80, sampling='systematic', adaptive=False, read=True, blind=False, styles=True, lead_styles=True)
+    Settings(crib='random', pegging=True, prior=True, leads=True, aware=True, aware_within=40, samples=20, later_samples=80, sampling='systematic', adaptive=False, read=True, blind=False, styles=True, lead_styles=True, whole_match=False)
     >>> parse_settings("adaptive=on").adaptive, parse_settings("v1").sampling
     (True, 'random')
     """
