@@ -8,6 +8,10 @@ win rate with a 95% confidence interval (from the spread of the pair results), t
 and both players' average points per completed deal, as dealer and as pone, split into hand,
 crib, pegging and his heels.
 
+`--match N` plays each seat of a pair as a match of N games, every later game carrying the
+plays of the ones before it (`GameState.match_plays`), so that reading an opponent across a
+match can be measured.
+
 `--game` plays the other games the same way. Three- and four-handed, the first player takes
 one seat and the second every other, and a set of games shares one seed with the first player
 in each seat in turn (three or four games; its fair share of wins is a third or a quarter).
