@@ -67,7 +67,7 @@ class Settings:
             and 61.9-69.1%), netting 0.38 points a deal more in the play as dealer and 0.09 as pone;
             against `v3` itself, 48.5% of 400 (46.2-50.8%), pegging alike.
         whole_match: in a match, read the opponent (`read`, `lead_styles`) from the earlier
-            games too, not from this game's deals alone (`GameState.match_plays`). Off: in
+            games too, not from this game's deals alone (`PlayerView.match_plays`). Off: in
             matches of five games (2,000 duplicate games, `cribbage.tournament --match 5`)
             it won 65.2% against the classic level where the expert without it won 64.7%,
             and 70.5% against the player of plain habits (`benchmarks/sparring.py`) where
