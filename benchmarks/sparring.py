@@ -31,7 +31,7 @@ import itertools
 import math
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from cribbage.cards import COUNTING_VALUES, DECK, Card
@@ -48,6 +48,10 @@ CARD: Final = {card.index: card for card in DECK}
 RANK: Final = tuple(index // 4 + 1 for index in range(52))
 VALUE: Final = tuple(COUNTING_VALUES[rank] for rank in RANK)
 JACK: Final = 11
+BITS: Final = tuple(n.bit_length() for n in range(64))
+"""The bits drawn to pick one of n (as the standard library's `random` draws them)."""
+_PEGGED: dict[tuple[int, ...], int] = {}
+"""The points of the last card of a count, by the ranks of the count (`peg_points`)."""
 SCALE: Final = 30.0
 """A deal's point difference is divided by this to make a result between -1 and 1."""
 
@@ -88,6 +92,7 @@ class Deal:
         "last",
         "need_discard",
         "pile",
+        "ranks",
         "scores",
         "starter",
         "target",
@@ -113,6 +118,7 @@ class Deal:
         self.need_discard = [len(hand) > 4 for hand in hands]
         self.kept: list[list[int]] = [[], []]
         self.pile: list[int] = []
+        self.ranks: list[int] = []
         self.count = 0
         self.last: int | None = None
         self.to_move = 1 - dealer
@@ -130,6 +136,7 @@ class Deal:
         other.need_discard = list(self.need_discard)
         other.kept = [list(hand) for hand in self.kept]
         other.pile = list(self.pile)
+        other.ranks = list(self.ranks)
         other.count = self.count
         other.last = self.last
         other.to_move = self.to_move
@@ -146,8 +153,9 @@ class Deal:
 
     @property
     def over(self) -> bool:
+        need = self.need_discard
         return self.winner is not None or (
-            not any(self.need_discard) and not self.hands[0] and not self.hands[1]
+            not need[0] and not need[1] and not self.hands[0] and not self.hands[1]
         )
 
     def mover(self) -> int:
@@ -162,16 +170,18 @@ class Deal:
     def actions(self) -> list[int]:
         """The moves of the seat to decide: a discard as a pair of indices packed into one
         number (`a * 52 + b`, a < b), or a card to play."""
-        seat = self.mover()
+        need = self.need_discard
+        seat = 0 if need[0] else 1 if need[1] else self.to_move
         hand = self.hands[seat]
-        if self.need_discard[seat]:
+        if need[seat]:
             return [a * 52 + b for a, b in itertools.combinations(sorted(hand), 2)]
         room = 31 - self.count
         return [card for card in hand if VALUE[card] <= room]
 
     def do(self, action: int) -> None:
-        seat = self.mover()
-        if self.need_discard[seat]:
+        need = self.need_discard
+        seat = 0 if need[0] else 1 if need[1] else self.to_move
+        if need[seat]:
             a, b = divmod(action, 52)
             hand = self.hands[seat]
             hand.remove(a)
@@ -184,16 +194,24 @@ class Deal:
             return
         self.hands[seat].remove(action)
         self.pile.append(action)
+        ranks = self.ranks
+        ranks.append(RANK[action])
         self.count += VALUE[action]
         self.last = seat
-        self.peg(seat, peg_points([RANK[card] for card in self.pile]))
+        key = tuple(ranks)
+        points = _PEGGED.get(key)
+        if points is None:
+            points = _PEGGED[key] = peg_points(key)
+        if points:
+            self.peg(seat, points)
         self._pass_on(1 - seat)
 
     def _pass_on(self, seat: int) -> None:
         """Give the turn to `seat`, or, if it cannot play, to whoever can; end the count
         (one for the go or the last card) when nobody can; show the hands when all are played."""
+        hands = self.hands
         while self.winner is None:
-            if not self.hands[0] and not self.hands[1]:
+            if not hands[0] and not hands[1]:
                 if self.count != 31 and self.last is not None:
                     self.peg(self.last, 1)  # last card
                 self._show()
@@ -201,17 +219,19 @@ class Deal:
             if self.count == 31:
                 self._new_count(seat)
                 continue
+            room = 31 - self.count
             for turn in (seat, 1 - seat):
-                room = 31 - self.count
-                if any(VALUE[card] <= room for card in self.hands[turn]):
-                    self.to_move = turn
-                    return
+                for card in hands[turn]:
+                    if VALUE[card] <= room:
+                        self.to_move = turn
+                        return
             if self.last is not None:
                 self.peg(self.last, 1)  # one for the go
             self._new_count(1 - self.last if self.last is not None else seat)
 
     def _new_count(self, seat: int) -> None:
         self.pile = []
+        self.ranks = []
         self.count = 0
         self.to_move = seat
         if not self.hands[seat]:
@@ -235,44 +255,88 @@ class Deal:
         return max(-0.9, min(0.9, diff / SCALE))
 
     def play_out(self, rng: random.Random) -> None:
+        """Play the rest of the deal at random (as `rng.choice` would, from the same bits)."""
+        getrandbits = rng.getrandbits
         while not self.over:
-            self.do(rng.choice(self.actions()))
+            actions = self.actions()
+            n = len(actions)
+            k = BITS[n]
+            r = getrandbits(k)
+            while r >= n:
+                r = getrandbits(k)
+            self.do(actions[r])
+
+
+def _shuffle(cards: list[int], getrandbits: Callable[[int], int]) -> None:
+    """Shuffle `cards` in place as `random.shuffle` does, from the same bits, faster."""
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = BITS[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+class Deals:
+    """The ways the cards a view cannot see may lie, consistent with what it saw: what the
+    view fixes is worked out once, and each `draw` deals the rest at random. The seat of the
+    view is seat 0 of a deal, and it is that seat's decision."""
+
+    def __init__(self, view: PlayerView) -> None:
+        me, them = view.seat, 1 - view.seat
+        seen = {card.index for card in view.seen}
+        self.unseen = [index for index in range(52) if index not in seen]
+        self.held = view.hand_sizes[them]
+        self.least = 1
+        if view.phase is Phase.PLAY and view.history:
+            self.least = least_values(view.history, 2, me, not view.pile)[them]
+        self.thrown = 2 if view.discarded[them] else 0
+        self.discards = [card.index for card in view.discards]
+        self.starter = view.starter.index if view.starter is not None else None
+        self.mine = [card.index for card in view.hand]
+        self.dealer = 0 if view.dealer == me else 1
+        self.scores = [view.my_score, view.best_other_score]
+        self.target = view.target
+        self.play = view.phase is Phase.PLAY
+        self.kept = [card.index for card in view.kept]
+        self.played = [card.index for seat, card in view.history if seat == them]
+        self.pile = [card.index for card in view.pile]
+        self.count = view.count
+        self.last = None if not view.pile else 0 if view.history[-1][0] == me else 1
+
+    def draw(self, rng: random.Random) -> Deal:
+        """One deal of the unseen cards."""
+        getrandbits = rng.getrandbits
+        unseen = list(self.unseen)
+        held, least = self.held, self.least
+        for _ in range(20):  # a hand that could not have played on a go is drawn again
+            _shuffle(unseen, getrandbits)
+            if least == 1 or all(VALUE[card] >= least for card in unseen[:held]):
+                break
+        theirs = unseen[:held]
+        end = held + self.thrown
+        crib = self.discards + unseen[held:end]
+        starter = self.starter if self.starter is not None else unseen[end]
+        deal = Deal(
+            [list(self.mine), theirs], crib, starter, self.dealer, list(self.scores), self.target
+        )
+        if self.thrown:
+            deal.kept[1] = list(theirs)
+        if self.play:
+            deal.kept[0] = list(self.kept)
+            deal.kept[1] = theirs + self.played
+            deal.pile = list(self.pile)
+            deal.ranks = [RANK[card] for card in self.pile]
+            deal.count = self.count
+            deal.last = self.last
+            deal.to_move = 0
+        return deal
 
 
 def _deal_for(view: PlayerView, rng: random.Random) -> Deal:
-    """One way the cards `view` cannot see may lie, consistent with what it saw; the seat of
-    `view` is seat 0 of the deal, and it is that seat's decision."""
-    me, them = view.seat, 1 - view.seat
-    seen = {card.index for card in view.seen}
-    unseen = [index for index in range(52) if index not in seen]
-    held = view.hand_sizes[them]
-    least = 1
-    if view.phase is Phase.PLAY and view.history:
-        least = least_values(view.history, 2, me, not view.pile)[them]
-    for _ in range(20):  # a hand that could not have played on a go is drawn again
-        rng.shuffle(unseen)
-        if all(VALUE[card] >= least for card in unseen[:held]):
-            break
-    theirs = unseen[:held]
-    thrown = 2 if view.discarded[them] else 0
-    crib = [card.index for card in view.discards] + unseen[held : held + thrown]
-    starter = view.starter.index if view.starter is not None else unseen[held + thrown]
-    mine = [card.index for card in view.hand]
-    dealer = 0 if view.dealer == me else 1
-    deal = Deal(
-        [mine, theirs], crib, starter, dealer, [view.my_score, view.best_other_score], view.target
-    )
-    if view.discarded[them]:
-        deal.kept[1] = list(theirs)
-    if view.phase is Phase.PLAY:
-        deal.kept[0] = [card.index for card in view.kept]
-        deal.kept[1] = theirs + [card.index for seat, card in view.history if seat == them]
-        deal.pile = [card.index for card in view.pile]
-        deal.count = view.count
-        if view.pile:
-            deal.last = 0 if view.history[-1][0] == me else 1
-        deal.to_move = 0
-    return deal
+    """One way the cards `view` cannot see may lie (`Deals.draw`)."""
+    return Deals(view).draw(rng)
 
 
 # -- the search ------------------------------------------------------------------------------
@@ -292,21 +356,31 @@ def search(view: PlayerView, passes: int, c: float, rng: random.Random) -> dict[
     """The root's children after `passes` passes: each move of the seat's, with its visits
     and its total result."""
     root = Node()
+    sqrt, log = math.sqrt, math.log
+    deals = Deals(view)
+    getrandbits = rng.getrandbits
     for _ in range(passes):
-        deal = _deal_for(view, rng)
+        deal = deals.draw(rng)
         node = root
         path: list[tuple[Node, int]] = []
         while not deal.over:
             seat = deal.mover()
             actions = deal.actions()
             children = node.children
-            untried = [action for action in actions if action not in children]
+            untried = []
             for action in actions:
                 child = children.get(action)
-                if child is not None:
+                if child is None:
+                    untried.append(action)
+                else:
                     child.avail += 1
             if untried:
-                action = rng.choice(untried)
+                n = len(untried)
+                k = BITS[n]
+                r = getrandbits(k)
+                while r >= n:
+                    r = getrandbits(k)
+                action = untried[r]  # as rng.choice would, from the same bits
                 child = Node()
                 children[action] = child
                 deal.do(action)
@@ -315,9 +389,8 @@ def search(view: PlayerView, passes: int, c: float, rng: random.Random) -> dict[
             best_action, best_child, best_value = actions[0], children[actions[0]], -math.inf
             for action in actions:
                 child = children[action]
-                value = child.total / child.visits + c * math.sqrt(
-                    math.log(child.avail) / child.visits
-                )
+                visits = child.visits
+                value = child.total / visits + c * sqrt(log(child.avail) / visits)
                 if value > best_value:
                     best_action, best_child, best_value = action, child, value
             deal.do(best_action)

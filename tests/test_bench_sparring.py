@@ -150,3 +150,12 @@ def test_the_greedy_player_keeps_the_most_and_pegs_the_most_at_once(seed: int) -
         else:
             play = Play(seat, rng.choice(legal_plays(state, seat)))
         state, _ = apply(state, play)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 52))
+def test_the_search_draws_its_deals_as_the_standard_shuffle_would(seed: int, size: int) -> None:
+    cards, expected = list(range(size)), list(range(size))
+    random.Random(seed).shuffle(expected)
+    sparring._shuffle(cards, random.Random(seed).getrandbits)
+    assert cards == expected
