@@ -39,6 +39,7 @@ from cribbage.computer import DiscardOption, PlayOption
 from cribbage.computer.easy import four_card_points
 from cribbage.computer.play import least_values
 from cribbage.computer.strategy import Strategy, register, six_card_pair
+from cribbage.memo import Table
 from cribbage.rules import Phase
 from cribbage.scoring import hand_points, peg_points
 from cribbage.tournament import main as tournament_main
@@ -50,7 +51,7 @@ VALUE: Final = tuple(COUNTING_VALUES[rank] for rank in RANK)
 JACK: Final = 11
 BITS: Final = tuple(n.bit_length() for n in range(64))
 """The bits drawn to pick one of n (as the standard library's `random` draws them)."""
-_PEGGED: dict[tuple[int, ...], int] = {}
+_PEGGED: Final = Table(lambda *ranks: peg_points(ranks), limit=500_000)
 """The points of the last card of a count, by the ranks of the count (`peg_points`)."""
 SCALE: Final = 30.0
 """A deal's point difference is divided by this to make a result between -1 and 1."""
@@ -198,10 +199,7 @@ class Deal:
         ranks.append(RANK[action])
         self.count += VALUE[action]
         self.last = seat
-        key = tuple(ranks)
-        points = _PEGGED.get(key)
-        if points is None:
-            points = _PEGGED[key] = peg_points(key)
+        points = _PEGGED[tuple(ranks)]
         if points:
             self.peg(seat, points)
         self._pass_on(1 - seat)
