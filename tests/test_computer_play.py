@@ -402,6 +402,43 @@ def test_score_aware_play_pegs_out_when_it_can() -> None:
     assert options[1].win is not None and options[1].win < 1.0
 
 
+@given(st.integers(0, 10_000), st.integers(0, 7), st.integers(1, 40), st.integers(1, 60))
+@settings(max_examples=40, deadline=None)
+def test_the_card_played_near_the_end_is_the_first_option(
+    seed: int, skip: int, my_need: int, their_need: int
+) -> None:
+    """Where the chance of winning decides, the computer searches points only for the cards
+    that tie on it; what it plays is still the first of the options, worked out in full."""
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY:
+        return
+    seat = state.to_move
+    assert seat is not None
+    context = replace(
+        PlayContext.from_view(view_for(state, seat)),
+        my_score=121 - my_need,
+        opp_score=121 - their_need,
+        target=121,
+    )
+    options = Computer("expert", seed=seed).options_in(context)
+    assert all(option.win is not None for option in options)
+    played = Computer("expert", seed=seed).choose_play(context)
+    assert played == options[0].card
+
+
+def test_cards_that_win_alike_are_told_apart_by_their_points() -> None:
+    """Needing two, either the king or the queen makes fifteen and wins: the points that
+    follow decide between them, as in the full options."""
+    five, king, queen, two, three = parse_cards(["5h", "kc", "qd", "2h", "3s"])
+    history: list[tuple[Who, Card]] = [("opponent", five)]
+    kwargs = dict(sequence=[five], history=history, starter=two, my_score=119, opp_score=100)
+    options = Computer("expert", seed=4).play_options([king, queen, three], **kwargs)  # type: ignore[arg-type]
+    assert options[0].win == options[1].win == pytest.approx(1.0)
+    assert {options[0].card, options[1].card} == {king, queen}
+    assert options[0].points != options[1].points
+    assert Computer("expert", seed=4).play([king, queen, three], **kwargs) == options[0].card  # type: ignore[arg-type]
+
+
 def test_classic_patterns() -> None:
     def play(hand: str, sequence: str = "") -> str:
         return str(classic_choose_play(parse_cards(hand.split()), parse_cards(sequence.split())))

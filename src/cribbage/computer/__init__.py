@@ -210,8 +210,7 @@ class Computer:
 
     def choose_play(self, context: PlayContext) -> Card:
         """`play` for a play described by `context`."""
-        quick = self.strategy.quick_play(context.legal)
-        return quick if quick is not None else self.options_in(context)[0].card
+        return self.strategy.first_play(context)
 
     # -- the options for a seat's view (hints and coaching)
 

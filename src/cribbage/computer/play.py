@@ -80,6 +80,7 @@ __all__ = [
     "PlayEvaluation",
     "PlayOption",
     "Who",
+    "best_play",
     "blind_points",
     "choice_settled",
     "evaluate_play",
@@ -598,17 +599,74 @@ def evaluate_play(
         ValueError: no card of the hand can be played on the count.
     """
     with collection_paused():
-        return _evaluate(context, settings, rng, search, rule_search, rule_searches)
+        return _evaluate(_decision(context, settings, rng, search, rule_search, rule_searches))
 
 
-def _evaluate(
+def best_play(
+    context: PlayContext,
+    *,
+    settings: Settings = EXPERT,
+    rng: random.Random | None = None,
+    search: PegSearch | None = None,
+    rule_search: PegSearch | None = None,
+    rule_searches: Mapping[Reply, PegSearch] | None = None,
+) -> Card:
+    """The first card of `play_options` (the same arguments), found with less searching:
+    where the chance of winning decides, the points are searched only for the cards it
+    ties at the top.
+
+    Raises:
+        ValueError: no card of the hand can be played on the count.
+    """
+    with collection_paused():
+        return _first(_decision(context, settings, rng, search, rule_search, rule_searches))
+
+
+@dataclass(frozen=True, slots=True)
+class _Decision:
+    """What a play is valued from: my ranks, the legal cards and their ranks, what the end of
+    the play is worth (None where points decide), and the accounts of the opponent's
+    replies, each with its weight, the holdings it searches and its search."""
+
+    context: PlayContext
+    settings: Settings
+    mine: Ranks
+    legal: tuple[Card, ...]
+    ranks: list[int]
+    ends: _Ends | None
+    accounts: list[tuple[float, list[Holding], PegSearch]]
+
+    def values(
+        self, *, point_ranks: Sequence[int] | None = None, chances: bool = True
+    ) -> list[tuple[float, _Values]]:
+        """Each account's `_Values` with its weight (points for `point_ranks` only, when
+        given; chances only when `chances`)."""
+        return [
+            (
+                w,
+                _values(
+                    self.mine,
+                    held,
+                    self.ranks,
+                    self.context,
+                    self.ends if chances else None,
+                    search,
+                    self.settings,
+                    point_ranks=self.ranks if point_ranks is None else point_ranks,
+                ),
+            )
+            for w, held, search in self.accounts
+        ]
+
+
+def _decision(
     context: PlayContext,
     settings: Settings,
     rng: random.Random | None,
     search: PegSearch | None,
     rule_search: PegSearch | None,
     rule_searches: Mapping[Reply, PegSearch] | None,
-) -> PlayEvaluation:
+) -> _Decision:
     hand, sequence, history = context.hand, context.sequence, context.history
     starter, dealer, discards = context.starter, context.dealer, context.discards
     legal = context.legal
@@ -646,28 +704,39 @@ def _evaluate(
         settings,
         lambda: held if clues is keeps else _holdings(pool, size, least, their_played, keeps),
     )
-    ranks = sorted({int(card.rank) for card in legal})
-    ends = _Ends.of(context, settings, role, seen)
-    accounts: list[tuple[float, _Values]] = []
+    accounts: list[tuple[float, list[Holding], PegSearch]] = []
     if share < SURE:
-        best_replies = _values(mine, chosen, ranks, context, ends, search or PegSearch(), settings)
-        accounts.append((1.0 if share <= 1 - SURE else 1 - share, best_replies))
+        accounts.append((1.0 if share <= 1 - SURE else 1 - share, chosen, search or PegSearch()))
     if share > 1 - SURE:
         ruled = sample_holdings(by_rule, samples, rng)
         if rule is not classic_play_index:
             rule_search = (rule_searches or {}).get(rule)
-        rule_search = rule_search or PegSearch(reply=rule)
-        by_the_rule = _values(mine, ruled, ranks, context, ends, rule_search, settings)
-        accounts.append((1.0 if share >= SURE else share, by_the_rule))
-    points = {rank: sum(w * v.points[rank] for w, v in accounts) for rank in ranks}
-    chances = {rank: sum(w * v.chances[rank] for w, v in accounts) for rank in ranks}
+        accounts.append(
+            (1.0 if share >= SURE else share, ruled, rule_search or PegSearch(reply=rule))
+        )
+    return _Decision(
+        context,
+        settings,
+        mine,
+        legal,
+        sorted({int(card.rank) for card in legal}),
+        _Ends.of(context, settings, role, seen),
+        accounts,
+    )
+
+
+def _evaluate(decision: _Decision) -> PlayEvaluation:
+    values = decision.values()
+    ranks, ends = decision.ranks, decision.ends
+    points = {rank: sum(w * v.points[rank] for w, v in values) for rank in ranks}
+    chances = {rank: sum(w * v.chances[rank] for w, v in values) for rank in ranks}
     options = [
         PlayOption(
             card,
             points[int(card.rank)],
             min(1.0, max(0.0, chances[int(card.rank)])) if ends is not None else None,
         )
-        for card in legal
+        for card in decision.legal
     ]
     order = sorted(
         range(len(options)),
@@ -675,8 +744,30 @@ def _evaluate(
     )
     return PlayEvaluation(
         tuple(options[k] for k in order),
-        sum(v.searched for _, v in accounts),
-        sum(v.holdings for _, v in accounts),
+        sum(v.searched for _, v in values),
+        sum(v.holdings for _, v in values),
+    )
+
+
+def _first(decision: _Decision) -> Card:
+    """The first card of `_evaluate`'s options, searching for points only where they decide:
+    where the chance of winning is reckoned, only between the cards it ties at the top."""
+    settings, ends, ranks = decision.settings, decision.ends, decision.ranks
+    if ends is None or settings.adaptive or settings.blind:
+        return _evaluate(decision).options[0].card
+    values = decision.values(point_ranks=())
+    chances = {
+        rank: min(1.0, max(0.0, sum(w * v.chances[rank] for w, v in values))) for rank in ranks
+    }
+    best = max(chances.values())
+    tied = [rank for rank in ranks if chances[rank] == best]
+    if len(tied) == 1:
+        return next(card for card in decision.legal if int(card.rank) == tied[0])
+    values = decision.values(point_ranks=tied, chances=False)
+    points = {rank: sum(w * v.points[rank] for w, v in values) for rank in tied}
+    return min(
+        (card for card in decision.legal if int(card.rank) in points),
+        key=lambda card: -points[int(card.rank)],
     )
 
 
@@ -802,10 +893,13 @@ def _values(
     ends: _Ends | None,
     search: PegSearch,
     settings: Settings,
+    *,
+    point_ranks: Sequence[int],
 ) -> _Values:
     """Each legal rank's weighted value over the holdings `chosen`, the opponent replying as
     `search` has it: its best, or its `reply` rule (the adaptive stop and the blind choice
-    are for its best replies only)."""
+    are for its best replies only). Points are searched for `point_ranks` only (0 for the
+    other ranks), chances where `ends` is given."""
     tail = scoring_tail(tuple(int(card.rank) for card in context.sequence))
     count = context.count
     positions = {rank: mine.index(rank) for rank in ranks}
@@ -822,9 +916,9 @@ def _values(
     searched = 0
     for theirs, w in chosen:
         pegged = {
-            rank: search.move_at(mine, theirs, tail, count, positions[rank]) for rank in ranks
+            rank: search.move_at(mine, theirs, tail, count, positions[rank]) for rank in point_ranks
         }
-        for rank in ranks:
+        for rank in point_ranks:
             points[rank] += w * pegged[rank] / weight
         if ends is not None:
             # The end of the play is worth the same against holdings whose hands count the

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final, TypedDict
 
 from ..cards import Card, format_cards
@@ -28,9 +28,9 @@ from .classic import (
 )
 from .discard import DiscardOption, discard_options, make_option
 from .easy import easy_discard, easy_play, four_card_points
-from .play import PlayContext, PlayOption, play_options
+from .play import PlayContext, PlayOption, best_play, play_options
 from .reading import RULES
-from .search import PegSearch, TableSearch
+from .search import PegSearch, Reply, TableSearch
 from .settings import EXPERT, Settings, parse_settings
 from .sums import DISCARD_PAIRS
 from .variant_discard import variant_discard_options
@@ -85,6 +85,11 @@ class Strategy:
         """A card to play without working out the options, when they could only agree."""
         return None
 
+    def first_play(self, context: PlayContext) -> Card:
+        """The first of `play_options`: a strategy may find it with less work."""
+        quick = self.quick_play(context.legal)
+        return quick if quick is not None else self.play_options(context)[0].card
+
     # -- the other games
 
     def variant_discard_options(self, view: PlayerView) -> tuple[DiscardOption, ...]:
@@ -114,9 +119,7 @@ class Strategy:
     def play_for(self, view: PlayerView) -> Card:
         """The card to play for `view`: the first option, or a quick play when one is sure."""
         if six_card_pair(view):
-            context = PlayContext.from_view(view)
-            quick = self.quick_play(context.legal)
-            return quick if quick is not None else self.play_options(context)[0].card
+            return self.first_play(PlayContext.from_view(view))
         quick = self.quick_play(view.legal)
         return quick if quick is not None else self.variant_play_options(view)[0].card
 
@@ -192,6 +195,15 @@ class ExpertStrategy(Strategy):
         )
 
     def play_options(self, context: PlayContext) -> tuple[PlayOption, ...]:
+        return play_options(context, **self._play_args(context))
+
+    def first_play(self, context: PlayContext) -> Card:
+        quick = self.quick_play(context.legal)
+        return quick if quick is not None else best_play(context, **self._play_args(context))
+
+    def _play_args(self, context: PlayContext) -> _PlayArgs:
+        """What `play_options` and `best_play` take besides the context: the settings, the
+        searches kept between plays, and a generator seeded by what the seat sees."""
         rng = self.rng(
             "play",
             format_cards(sorted(context.hand)),
@@ -204,8 +216,7 @@ class ExpertStrategy(Strategy):
             context.opp_score,
             context.target,
         )
-        return play_options(
-            context,
+        return _PlayArgs(
             settings=self.settings,
             rng=rng,
             search=self._search,
@@ -298,6 +309,16 @@ def strategy_for(spec: str, seed: int) -> Strategy:
 def six_card_pair(view: PlayerView) -> bool:
     """True in the two-handed six-card game, the one every level plays in full."""
     return view.players == 2 and not view.config.five_card
+
+
+class _PlayArgs(TypedDict):
+    """What the expert's play takes besides its context (see `play_options`)."""
+
+    settings: Settings
+    rng: random.Random
+    search: PegSearch
+    rule_search: PegSearch
+    rule_searches: Mapping[Reply, PegSearch]
 
 
 class DiscardArgs(TypedDict):
