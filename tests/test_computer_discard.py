@@ -14,7 +14,14 @@ from cribbage.cards import DECK, Card, Rank, Suit, parse_cards
 from cribbage.computer import Computer, Settings, discard_options
 from cribbage.computer.classic import classic_discard_options
 from cribbage.computer.discard import evaluate_discards
-from cribbage.computer.sums import DISCARD_PAIRS, CribSums, crib_sums, hand_sums
+from cribbage.computer.sums import (
+    DISCARD_PAIRS,
+    CribSums,
+    crib_sums,
+    hand_counts,
+    hand_distribution,
+    hand_sums,
+)
 from cribbage.computer.tables import crib_random_sum, throw_weights
 from cribbage.scoring import hand_points, score_hand
 
@@ -82,6 +89,35 @@ def _brute_force_crib(hand: tuple[Card, ...], i: int, j: int) -> tuple[int, int]
                 total += score_hand(crib, starter, crib=True).total
                 count += 1
     return total, count
+
+
+@given(six_cards, st.booleans())
+@settings(max_examples=30, deadline=None)
+def test_crib_points_kept_with_the_totals_are_the_distribution_summed_alone(
+    hand: list[Card], dealer: bool
+) -> None:
+    """Near the end of a game the discard keeps each crib's distribution as it sums the
+    totals: the same totals and the same chances, to the last bit, as summed one by one."""
+    indices = [card.index for card in hand]
+    weights = throw_weights("pone" if dealer else "dealer")
+    alone, kept = CribSums(indices, weights), CribSums(indices, weights, keep_points=True)
+    for i, j in DISCARD_PAIRS:
+        assert kept.total(i, j) == alone.total(i, j)
+    for i, j in DISCARD_PAIRS:
+        assert kept.distribution(i, j) == alone.distribution(i, j)
+
+
+@given(six_cards)
+@settings(max_examples=30, deadline=None)
+def test_hand_counts_are_each_kept_hands_show_over_the_starters(hand: list[Card]) -> None:
+    indices = [card.index for card in hand]
+    unseen = [k for k in range(52) if k not in indices]
+    counts = hand_counts(indices)
+    for (i, j), count in zip(DISCARD_PAIRS, counts, strict=True):
+        keep = [indices[k] for k in range(6) if k not in (i, j)]
+        assert count == hand_distribution(keep, unseen)
+        assert sum(count.values()) == 46
+    assert [sum(p * n for p, n in c.items()) for c in counts] == list(hand_sums(indices))
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ from ..cards import Card, Rank
 from .endgame import discard_win_chances, is_aware
 from .search import collection_paused
 from .settings import EXPERT, Settings
-from .sums import DISCARD_PAIRS, UNIFORM, CribSums, PairWeights, hand_sums
+from .sums import DISCARD_PAIRS, UNIFORM, CribSums, PairWeights, hand_counts, hand_sums
 from .tables import Role, pegging_values, throw_weights
 
 __all__ = ["DiscardOption", "discard_options", "evaluate_discards", "make_option", "rank_options"]
@@ -80,12 +80,14 @@ def evaluate_discards(
     throws: PairWeights = UNIFORM,
     pegging: dict[tuple[int, ...], float] | None = None,
     cribs: CribSums | None = None,
+    hands: Sequence[int] | None = None,
 ) -> tuple[DiscardOption, ...]:
     """The 15 discards of `hand6` in position order, valued in expected points.
 
     `throws` weighs the opponent's crib cards by rank pair (uniform: at random); `pegging`
     maps four kept ranks (ascending) to their expected pegging for this role. `cribs` may
-    pass the crib sums of these cards and throws, already computed.
+    pass the crib sums of these cards and throws, and `hands` their `hand_sums`, already
+    computed.
 
     Raises:
         ValueError: not six different cards.
@@ -94,7 +96,8 @@ def evaluate_discards(
     if len(cards) != 6 or len(set(cards)) != 6:
         raise ValueError("A discard is chosen from six different cards.")
     indices = tuple(card.index for card in cards)
-    hands = hand_sums(indices)
+    if hands is None:
+        hands = hand_sums(indices)
     if cribs is None:
         cribs = CribSums(indices, throws)
     sign = 1 if dealer else -1
@@ -166,10 +169,18 @@ def _discard_options(
     mine: Role = "dealer" if dealer else "pone"
     throws = throw_weights(opponent) if settings.crib == "opponent" else UNIFORM
     pegging = pegging_values(mine) if settings.pegging else None
-    cribs = CribSums([card.index for card in cards], throws)
-    options = evaluate_discards(cards, dealer=dealer, throws=throws, pegging=pegging, cribs=cribs)
+    indices = [card.index for card in cards]
     my_need, their_need = target - my_score, target - opp_score
-    if is_aware(settings, my_need, their_need):
+    aware = is_aware(settings, my_need, their_need)
+    # Near the end the chances need each discard's whole distributions, not only their
+    # totals: the crib's are kept as its totals are summed, and the hand's counted once.
+    cribs = CribSums(indices, throws, keep_points=aware)
+    counts = hand_counts(indices) if aware else None
+    hands = None if counts is None else [sum(p * n for p, n in c.items()) for c in counts]
+    options = evaluate_discards(
+        cards, dealer=dealer, throws=throws, pegging=pegging, cribs=cribs, hands=hands
+    )
+    if counts is not None:
         chances = discard_win_chances(
             cards,
             [o.keep for o in options],
@@ -179,6 +190,7 @@ def _discard_options(
             dealer=dealer,
             my_need=my_need,
             their_need=their_need,
+            hands=counts,
         )
         options = tuple(replace(o, win=w) for o, w in zip(options, chances, strict=True))
     return rank_options(options)

@@ -117,11 +117,13 @@ def discard_win_chances(
     dealer: bool,
     my_need: int,
     their_need: int,
+    hands: Sequence[dict[int, int]] | None = None,
 ) -> list[float]:
     """The chance of winning for each discard of `hand` (see the module notes).
 
     `keeps[k]` are the kept cards of the discard at `positions[k]` (positions in `cribs`),
-    `pegging[k]` its pegging value (0 when pegging values are not used).
+    `pegging[k]` its pegging value (0 when pegging values are not used), and `hands[k]`,
+    when given, its `hand_distribution` over the starters not in `hand`.
 
     Who reaches the target first is followed exactly through the pegging (its joint
     distribution) and the order of the show; the deal's totals that carry over to the next
@@ -136,8 +138,12 @@ def discard_win_chances(
     their_hand = deals.pone_hand if dealer else deals.dealer_hand
     pegging_rows: _Pegging | None = None
     chances = []
-    for keep, peg, (i, j) in zip(keeps, pegging, positions, strict=True):
-        my_hand = _as_list(hand_distribution([card.index for card in keep], unseen))
+    for k, (keep, peg, (i, j)) in enumerate(zip(keeps, pegging, positions, strict=True)):
+        my_hand = _as_list(
+            hands[k]
+            if hands is not None
+            else hand_distribution([card.index for card in keep], unseen)
+        )
         crib = _normalized(cribs.distribution(i, j).items())
         # Each side's show in the order it is counted: the pone's hand, then the dealer's.
         mine, theirs = (

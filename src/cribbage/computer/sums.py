@@ -26,6 +26,7 @@ __all__ = [
     "CribSums",
     "PairWeights",
     "crib_sums",
+    "hand_counts",
     "hand_distribution",
     "hand_sums",
     "rank_key",
@@ -73,6 +74,22 @@ def hand_sums(hand6: Sequence[int]) -> tuple[int, ...]:
     return tuple(sums)
 
 
+def hand_counts(hand6: Sequence[int]) -> tuple[dict[int, int], ...]:
+    """For each of the 15 discards, how often each show total of the kept four occurs over
+    the 46 starters (`hand_sums` are their totals).
+
+    >>> counts = hand_counts((18, 16, 19, 41, 17, 0))  # 5H 5C 5S JD 5D AC
+    >>> sorted(counts[13].items())  # the four fives: 28 with one of 15 ten-cards turned, else 20
+    [(20, 31), (28, 15)]
+    """
+    seen = set(hand6)
+    starters = [card for card in range(52) if card not in seen]
+    return tuple(
+        hand_distribution([hand6[k] for k in range(6) if k != i and k != j], starters)
+        for i, j in DISCARD_PAIRS
+    )
+
+
 def hand_distribution(keep: Sequence[int], unseen: Sequence[int]) -> dict[int, int]:
     """How often each show total occurs for the kept four over the `unseen` starters."""
     a, b, c, d = keep
@@ -91,12 +108,17 @@ class CribSums:
     weight of all completions: the expected crib is their quotient. With the uniform weights
     both are integers; from six cards `weight` is 45,540, from the two discards alone 58,800.
 
+    With `keep_points`, `total` also keeps the weight of each points total, for
+    `distribution` to use without summing the groups again.
+
     >>> sums = CribSums((16, 17, 18, 19, 40, 44))  # the four fives, JC, QC
     >>> sums.weight, round(sums.total(0, 1) / sums.weight, 4)  # 5C 5D laid away
     (45540, 8.23)
     """
 
-    def __init__(self, hand: Sequence[int], weights: PairWeights = UNIFORM) -> None:
+    def __init__(
+        self, hand: Sequence[int], weights: PairWeights = UNIFORM, *, keep_points: bool = False
+    ) -> None:
         if len(hand) < 2 or len(set(hand)) != len(hand):
             raise ValueError("A discard is chosen from two or more different cards.")
         self.hand = tuple(hand)
@@ -131,6 +153,9 @@ class CribSums:
                         key = key_ab + _RANK_BIT[c]
                         groups[key] = groups.get(key, 0) + w * starters
         self._groups = tuple(groups.items())
+        # With `keep_points`, `total` keeps what each points total weighs for `distribution`,
+        # summed in the same loop (the discards near the end of a game need both).
+        self._points: dict[tuple[int, int], list[float]] | None = {} if keep_points else None
         self.weight = pair_total * (len(unseen) - 2)
 
         # Flushes: the opponent's two cards and the starter all of the discards' suit.
@@ -162,8 +187,15 @@ class CribSums:
         base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
         total: float = 0
         table = RANK_TABLE
-        for key, w in self._groups:
-            total += w * table[base + key]
+        if self._points is None:
+            for key, w in self._groups:
+                total += w * table[base + key]
+        else:
+            by_points = self._points[i, j] = [0.0] * 30
+            for key, w in self._groups:
+                points = table[base + key]
+                total += w * points
+                by_points[points] += w
         suit = first & 3
         if second & 3 == suit:
             total += self._flush[suit]
@@ -181,10 +213,12 @@ class CribSums:
         first, second = self.hand[i], self.hand[j]
         base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
         scale = 1 / self.weight
-        table = RANK_TABLE
-        by_points = [0.0] * 30
-        for key, w in self._groups:
-            by_points[table[base + key]] += w
+        by_points = None if self._points is None else self._points.get((i, j))
+        if by_points is None:
+            table = RANK_TABLE
+            by_points = [0.0] * 30
+            for key, w in self._groups:
+                by_points[table[base + key]] += w
         chances = {points: w * scale for points, w in enumerate(by_points) if w}
         nobs = self._nobs_thrown
         for card in (first, second):
