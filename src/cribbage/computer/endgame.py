@@ -137,6 +137,8 @@ def discard_win_chances(
     mean = _pegging_mean(role) if any(pegging) else 0.0
     their_hand = deals.pone_hand if dealer else deals.dealer_hand
     pegging_rows: _Pegging | None = None
+    # The table's row for each of the opponent's totals below its need, for the next deal.
+    rows = [table.row(their_need - b, not dealer) for b in range(their_need)]
     chances = []
     for k, (keep, peg, (i, j)) in enumerate(zip(keeps, pegging, positions, strict=True)):
         my_hand = _as_list(
@@ -186,7 +188,7 @@ def discard_win_chances(
             places = [min(my_need - a, limit) for a in my_totals]
             weights = list(my_totals.values())
             for b, wb in their_totals.items():
-                row = table.row(their_need - b, not dealer)
+                row = rows[b]
                 chance += wb / scale * sum(map(mul, weights, map(row.__getitem__, places)))
         chances.append(min(1.0, max(0.0, chance)))
     return chances

@@ -153,9 +153,12 @@ class CribSums:
                         key = key_ab + _RANK_BIT[c]
                         groups[key] = groups.get(key, 0) + w * starters
         self._groups = tuple(groups.items())
-        # With `keep_points`, `total` keeps what each points total weighs for `distribution`,
-        # summed in the same loop (the discards near the end of a game need both).
-        self._points: dict[tuple[int, int], list[float]] | None = {} if keep_points else None
+        # The fifteens, pairs and runs of a discard depend on its two ranks alone: summed
+        # once for each pair of ranks (`_by_ranks`). With `keep_points`, the weight of each
+        # points total is kept too, summed in the same loop, for `distribution` (the
+        # discards near the end of a game need both).
+        self._keep_points = keep_points
+        self._by_ranks: dict[int, tuple[float, list[float] | None]] = {}
         self.weight = pair_total * (len(unseen) - 2)
 
         # Flushes: the opponent's two cards and the starter all of the discards' suit.
@@ -185,17 +188,8 @@ class CribSums:
         """The weighted crib total when the cards at positions `i` and `j` are laid away."""
         first, second = self.hand[i], self.hand[j]
         base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
-        total: float = 0
-        table = RANK_TABLE
-        if self._points is None:
-            for key, w in self._groups:
-                total += w * table[base + key]
-        else:
-            by_points = self._points[i, j] = [0.0] * 30
-            for key, w in self._groups:
-                points = table[base + key]
-                total += w * points
-                by_points[points] += w
+        known = self._by_ranks.get(base)
+        total = (known or self._rank_part(base))[0]
         suit = first & 3
         if second & 3 == suit:
             total += self._flush[suit]
@@ -203,6 +197,24 @@ class CribSums:
             if (card >> 2) + 1 == _JACK:
                 total += self._nobs_from_discard[card & 3]
         return total + self._nobs_thrown
+
+    def _rank_part(self, base: int) -> tuple[float, list[float] | None]:
+        """The weighted fifteens, pairs and runs of the discard whose ranks' key is `base`,
+        and with `keep_points` the weight of each of their totals; remembered."""
+        total: float = 0
+        table = RANK_TABLE
+        by_points: list[float] | None = None
+        if not self._keep_points:
+            for key, w in self._groups:
+                total += w * table[base + key]
+        else:
+            by_points = [0.0] * 30
+            for key, w in self._groups:
+                points = table[base + key]
+                total += w * points
+                by_points[points] += w
+        part = self._by_ranks[base] = (total, by_points)
+        return part
 
     def distribution(self, i: int, j: int) -> dict[int, float]:
         """The chance of each crib total when the cards at `i` and `j` are laid away.
@@ -213,7 +225,8 @@ class CribSums:
         first, second = self.hand[i], self.hand[j]
         base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
         scale = 1 / self.weight
-        by_points = None if self._points is None else self._points.get((i, j))
+        known = self._by_ranks.get(base)
+        by_points = None if known is None else known[1]
         if by_points is None:
             table = RANK_TABLE
             by_points = [0.0] * 30
