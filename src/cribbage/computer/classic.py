@@ -28,9 +28,9 @@ from typing import Final
 
 from ..cards import COUNTING_VALUES, Card
 from ..pegging import LIMIT, playable
-from ..scoring import count_points, hand_points, pair_and_run_points, peg_points
+from ..scoring import count_points, hand_points, peg_points
 from .discard import DiscardOption, make_option
-from .search import Ranks
+from .search import EXTENDED, Ranks
 from .sums import DISCARD_PAIRS
 from .tables import crib_random_sum
 
@@ -123,17 +123,24 @@ def classic_play_index(hand: Ranks, played: Ranks, count: int) -> int:
     best, best_points = -1, -1
     for i, rank in enumerate(hand):
         if _VALUE[rank] <= room:
-            points = count_points(count + _VALUE[rank]) + pair_and_run_points(played + (rank,))
+            points = count_points(count + _VALUE[rank]) + EXTENDED[played, rank][1]
             if points > best_points:  # the first of the highest
                 best, best_points = i, points
     if best_points > 0 or len(hand) == 1:
         return best
 
+    first_of: dict[int, int] = {}  # the first position of each counting value
+    held: dict[int, int] = {}  # how many cards of each counting value
+    for i, rank in enumerate(hand):
+        value = _VALUE[rank]
+        first_of.setdefault(value, i)
+        held[value] = held.get(value, 0) + 1
+
     def making(total: int) -> int | None:
-        return next((i for i, rank in enumerate(hand) if count + _VALUE[rank] == total), None)
+        return first_of.get(total - count)
 
     def holds_another(value: int, besides: int) -> bool:
-        same = sum(_VALUE[rank] == value for rank in hand)
+        same = held.get(value, 0)
         return same > 1 or (same == 1 and _VALUE[hand[besides]] != value)
 
     if count < 4:

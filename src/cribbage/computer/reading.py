@@ -37,9 +37,9 @@ from typing import Final
 from ..cards import COUNTING_VALUES, Card
 from ..memo import Table
 from ..pegging import LIMIT, fits
-from ..scoring import count_points, pair_and_run_points
+from ..scoring import count_points
 from .classic import classic_lead, classic_play_index
-from .search import Ranks, Reply, reply_table, scoring_tail
+from .search import EXTENDED, Ranks, Reply, reply_table, scoring_tail
 from .tables import RANK_LETTERS, ranks_text, read_table
 
 __all__ = [
@@ -132,7 +132,7 @@ def highest_play_index(hand: Ranks, played: Ranks, count: int) -> int:
     for i, rank in enumerate(hand):
         if COUNTING_VALUES[rank] <= room:
             points = count_points(count + COUNTING_VALUES[rank])
-            points += pair_and_run_points((*played, rank))
+            points += EXTENDED[played, rank][1]
             if points >= best_points:  # the last, the highest, of the most
                 best, best_points = i, points
     return best

@@ -31,6 +31,7 @@ from ..pegging import LIMIT, NO_CARD, TURNS, next_turn
 from ..scoring import count_points, pair_and_run_points
 
 __all__ = [
+    "EXTENDED",
     "PegSearch",
     "Ranks",
     "Reply",
@@ -87,6 +88,11 @@ def _extended(tail: Ranks, rank: int) -> tuple[Ranks, int]:
 _EXTEND: Final[Table[tuple[Ranks, int]]] = Table(_extended, 250_000)
 """`_extended` by (tail, rank): some 200,000 pairs come up in a long session (a tail can be
 a run of up to seven ranks)."""
+
+EXTENDED: Final = _EXTEND
+"""The scoring tail after a rank is played on a count, and that card's pair and run points,
+by (the count's ranks or its scoring tail, the rank): `EXTENDED[played, rank]`, remembered
+for the rules that look a card ahead (`cribbage.computer.classic`)."""
 
 
 def _playable(hand: Ranks, count: int) -> tuple[int, ...]:
