@@ -85,14 +85,11 @@ def _extended(tail: Ranks, rank: int) -> tuple[Ranks, int]:
     return scoring_tail(played), pair_and_run_points(played)
 
 
-_EXTEND: Final[Table[tuple[Ranks, int]]] = Table(_extended, 250_000)
-"""`_extended` by (tail, rank): some 200,000 pairs come up in a long session (a tail can be
-a run of up to seven ranks)."""
-
-EXTENDED: Final = _EXTEND
-"""The scoring tail after a rank is played on a count, and that card's pair and run points,
-by (the count's ranks or its scoring tail, the rank): `EXTENDED[played, rank]`, remembered
-for the rules that look a card ahead (`cribbage.computer.classic`)."""
+EXTENDED: Final[Table[tuple[Ranks, int]]] = Table(_extended, 250_000)
+"""The scoring tail after a rank is played on a count, and that card's pair and run points
+(`_extended`), by (the count's ranks or its scoring tail, the rank): the searches' loops and
+the rules that look a card ahead (`cribbage.computer.classic`) look them up here. Some
+200,000 pairs come up in a long session (a tail can be a run of up to seven ranks)."""
 
 
 def _playable(hand: Ranks, count: int) -> tuple[int, ...]:
@@ -184,7 +181,7 @@ def follow(
     rank = hand[i]
     rest = hand[:i] + hand[i + 1 :]
     count += _VALUE[rank]
-    tail, points = _EXTEND[tail, rank]
+    tail, points = EXTENDED[tail, rank]
     new_count, bonus, reset, to_move = _TURNS[
         count * 144
         + (_VALUE[rest[0]] if rest else _NONE) * 12
@@ -345,7 +342,7 @@ class PegSearch(_Search):
         new_count, points, reset, to_move = _STEPS[
             total * 144 + rest_least + (_VALUE[theirs[0]] if theirs else _NONE)
         ]
-        tail_after, pegged = _EXTEND[tail, rank]
+        tail_after, pegged = EXTENDED[tail, rank]
         points += pegged
         if to_move < 0:
             return points
@@ -401,16 +398,16 @@ class PegSearch(_Search):
             for rank, rest, value, rest_least in _PLAYS[mine, count]:
                 total = count + value
                 new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
-                tail_after, pegged = _EXTEND[tail, rank]
+                tail_after, pegged = EXTENDED[tail, rank]
                 worth = points + pegged
                 if to_move >= 0:  # the same side plays on (0) or the other side plays (1)
                     if reset:
                         tail_after = ()
                     if last and not rest:  # their card is the last of the play
-                        worth -= _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                        worth -= EXTENDED[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
                     elif alone and len(rest) == 1:  # so is my next
                         rank = rest[0]
-                        worth += _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                        worth += EXTENDED[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
                     else:
                         worth += self._net(
                             rest,
@@ -441,16 +438,16 @@ class PegSearch(_Search):
             for rank, rest, value, rest_least in choices:
                 total = count + value
                 new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
-                tail_after, pegged = _EXTEND[tail, rank]
+                tail_after, pegged = EXTENDED[tail, rank]
                 worth = -(points + pegged)
                 if to_move >= 0:
                     if reset:
                         tail_after = ()
                     if last and not rest:
-                        worth += _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                        worth += EXTENDED[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
                     elif alone and len(rest) == 1:
                         rank = rest[0]
-                        worth -= _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                        worth -= EXTENDED[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
                     else:
                         worth += self._net(
                             mine,
@@ -544,7 +541,7 @@ class WinSearch(_Search):
         new_count, points, reset, to_move = _STEPS[
             total * 144 + rest_least + (_VALUE[theirs[0]] if theirs else _NONE)
         ]
-        tail_after, pegged = _EXTEND[tail, rank]
+        tail_after, pegged = EXTENDED[tail, rank]
         got = points + pegged
         if got >= self.my_need:
             return 1.0
@@ -594,7 +591,7 @@ class WinSearch(_Search):
             for rank, rest, value, rest_least in _PLAYS[mine, count]:
                 total = count + value
                 new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
-                tail_after, pegged = _EXTEND[tail, rank]
+                tail_after, pegged = EXTENDED[tail, rank]
                 now = got + points + pegged
                 if now >= my_need:
                     chance = 1.0
@@ -606,11 +603,13 @@ class WinSearch(_Search):
                     if reset:
                         tail_after = ()
                     if last and not rest:  # their card is the last of the play
-                        then = lost + _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                        then = (
+                            lost + EXTENDED[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                        )
                         chance = 0.0 if then >= their_need else self.at_end(now, then)
                     elif alone and len(rest) == 1:  # so is my next
                         rank = rest[0]
-                        then = now + _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                        then = now + EXTENDED[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
                         chance = 1.0 if then >= my_need else self.at_end(then, lost)
                     else:
                         chance = self._chance(
@@ -644,7 +643,7 @@ class WinSearch(_Search):
             for rank, rest, value, rest_least in choices:
                 total = count + value
                 new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
-                tail_after, pegged = _EXTEND[tail, rank]
+                tail_after, pegged = EXTENDED[tail, rank]
                 now = lost + points + pegged
                 if got >= my_need:
                     chance = 1.0
@@ -656,11 +655,11 @@ class WinSearch(_Search):
                     if reset:
                         tail_after = ()
                     if last and not rest:
-                        then = got + _EXTEND[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
+                        then = got + EXTENDED[tail_after, last][1] + _LAST[new_count + _VALUE[last]]
                         chance = 1.0 if then >= my_need else self.at_end(then, now)
                     elif alone and len(rest) == 1:
                         rank = rest[0]
-                        then = now + _EXTEND[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                        then = now + EXTENDED[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
                         chance = 0.0 if then >= their_need else self.at_end(got, then)
                     else:
                         chance = self._chance(
@@ -783,7 +782,7 @@ class TableSearch(_Search):
         if i == 0:
             least = least[:seat] + (_VALUE[rest[0]] if rest else NO_CARD,) + least[seat + 1 :]
         count += _VALUE[rank]
-        tail, points = _EXTEND[tail, rank]
+        tail, points = EXTENDED[tail, rank]
         new_count, bonus, reset, to_move = TURNS[count, seat, least, self.single_count]
         gain = self.weights[seat] * (points + _COUNT_POINTS[count] + bonus)
         if to_move < 0 or (reset and self.to_count_end):
