@@ -70,9 +70,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(autouse=True, scope="module")
 def _fresh_rank_table(request: pytest.FixtureRequest) -> None:
     if request.config.getoption("--mutants"):
-        from cribbage.scoring import RANK_TABLE
+        from cribbage.scoring import rank_table
 
-        RANK_TABLE.clear()  # 0.4 s to build again: once a module, not once a test
+        rank_table().clear()  # 0.4 s to build again: once a module, not once a test
 
 
 @pytest.fixture(autouse=True)

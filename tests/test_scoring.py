@@ -6,7 +6,6 @@ from hypothesis import strategies as st
 
 from cribbage.cards import DECK, Card, Suit, parse_cards
 from cribbage.scoring import (
-    RANK_TABLE,
     Score,
     ScoreKind,
     announce,
@@ -15,6 +14,7 @@ from cribbage.scoring import (
     number_word,
     peg_points,
     play_combination,
+    rank_table,
     score_hand,
     score_play,
     three_card_points,
@@ -269,7 +269,7 @@ def test_the_rank_table_holds_every_show_and_names_a_key_it_lacks() -> None:
     *hand, starter = parse_cards(["5h", "5c", "5s", "jd", "5d"])
     assert score_hand(hand, starter).total == 29  # the table is built
     with pytest.raises(KeyError) as err:
-        RANK_TABLE[0]  # no cards at all: not a show
+        rank_table()[0]  # no cards at all: not a show
     assert err.value.args == (0,)
 
 

@@ -28,7 +28,6 @@ from .pegging import LIMIT
 
 __all__ = [
     "RANK_KEY",
-    "RANK_TABLE",
     "Score",
     "ScoreItem",
     "ScoreKind",
@@ -42,6 +41,7 @@ __all__ = [
     "peg_points",
     "play_combination",
     "rank_points",
+    "rank_table",
     "score_hand",
     "score_play",
     "three_card_points",
@@ -397,27 +397,25 @@ def _build_rank_table() -> dict[int, int]:
     return table
 
 
-class _RankTable(dict[int, int]):
-    """The rank table, built on the first lookup: commands that count nothing (`--help`,
-    `--version`) never pay for it, and once built every lookup is a plain dict lookup."""
-
-    def __missing__(self, key: int) -> int:
-        if self:
-            raise KeyError(key)
-        self.update(_build_rank_table())
-        return self[key]
+_RANK_TABLE: Final[dict[int, int]] = {}
 
 
-_RANK_TABLE: Final[dict[int, int]] = _RankTable()
-RANK_TABLE: Final = _RANK_TABLE
-"""Fifteens, pairs and runs by the rank-multiset key (`RANK_KEY` sums), for the computer's
-innermost loops: `RANK_TABLE[key]` is `rank_points(key)` without the call."""
+def rank_table() -> dict[int, int]:
+    """Fifteens, pairs and runs by the rank-multiset key (`RANK_KEY` sums), for the computer's
+    innermost loops: `rank_table()[key]` is `rank_points(key)` without the call.
+
+    Built on the first call, so that commands that count nothing (`--help`, `--version`)
+    never pay for it. It is a plain dict, whose lookups Python makes quickest.
+    """
+    if not _RANK_TABLE:
+        _RANK_TABLE.update(_build_rank_table())
+    return _RANK_TABLE
 
 
 def rank_points(key: int) -> int:
     """Fifteens, pairs and runs of five (or four) cards, from the sum of their `RANK_KEY`
     entries."""
-    return _RANK_TABLE[key]
+    return (_RANK_TABLE or rank_table())[key]
 
 
 def hand_points(a: int, b: int, c: int, d: int, starter: int, crib: bool = False) -> int:
@@ -429,7 +427,7 @@ def hand_points(a: int, b: int, c: int, d: int, starter: int, crib: bool = False
     29
     """
     key = RANK_KEY
-    points = _RANK_TABLE[key[a] + key[b] + key[c] + key[d] + key[starter]]
+    points = (_RANK_TABLE or rank_table())[key[a] + key[b] + key[c] + key[d] + key[starter]]
     suit = a & 3
     if b & 3 == suit and c & 3 == suit and d & 3 == suit:
         if starter & 3 == suit:
@@ -450,7 +448,7 @@ def three_card_points(a: int, b: int, c: int, starter: int) -> int:
     10
     """
     key = RANK_KEY
-    points = _RANK_TABLE[key[a] + key[b] + key[c] + key[starter]]
+    points = (_RANK_TABLE or rank_table())[key[a] + key[b] + key[c] + key[starter]]
     suit = a & 3
     if b & 3 == suit and c & 3 == suit:
         points += 4 if starter & 3 == suit else 3

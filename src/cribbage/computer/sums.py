@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
-from ..scoring import RANK_TABLE, hand_points
+from ..scoring import hand_points, rank_table
 
 __all__ = [
     "DISCARD_PAIRS",
@@ -202,7 +202,7 @@ class CribSums:
         """The weighted fifteens, pairs and runs of the discard whose ranks' key is `base`,
         and with `keep_points` the weight of each of their totals; remembered."""
         total: float = 0
-        table = RANK_TABLE
+        table = rank_table()
         by_points: list[float] | None = None
         if not self._keep_points:
             for key, w in self._groups:
@@ -228,7 +228,7 @@ class CribSums:
         known = self._by_ranks.get(base)
         by_points = None if known is None else known[1]
         if by_points is None:
-            table = RANK_TABLE
+            table = rank_table()
             by_points = [0.0] * 30
             for key, w in self._groups:
                 by_points[table[base + key]] += w

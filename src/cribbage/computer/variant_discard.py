@@ -26,7 +26,7 @@ from typing import Final
 
 from ..cards import Card, Rank
 from ..rules import GameConfig
-from ..scoring import RANK_KEY, RANK_TABLE, hand_points, three_card_points
+from ..scoring import RANK_KEY, hand_points, rank_table, three_card_points
 from .discard import DiscardOption
 from .play import opponent_holdings
 from .sums import rank_key
@@ -106,7 +106,8 @@ def variant_discard_options(
             a, b, c = kept
             shows = sum(three_card_points(a, b, c, s) for s in unseen)
         base = sum(RANK_KEY[card.index] for card in thrown)
-        crib = sum(ways * RANK_TABLE[base + key] for key, ways in groups) / combos
+        table = rank_table()
+        crib = sum(ways * table[base + key] for key, ways in groups) / combos
         suit = thrown[0].suit
         if all(card.suit == suit for card in thrown):
             crib += 5 * comb(by_suit[suit], unknown + 1) / combos
