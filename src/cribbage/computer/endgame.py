@@ -30,6 +30,7 @@ from .sums import CribSums, PairWeights, hand_distribution, rank_key
 from .tables import (
     Distribution,
     Role,
+    WinTable,
     deal_distributions,
     keep_weights,
     pegging_values,
@@ -137,8 +138,7 @@ def discard_win_chances(
     mean = _pegging_mean(role) if any(pegging) else 0.0
     their_hand = deals.pone_hand if dealer else deals.dealer_hand
     pegging_rows: _Pegging | None = None
-    # The table's row for each of the opponent's totals below its need, for the next deal.
-    rows = [table.row(their_need - b, not dealer) for b in range(their_need)]
+    next_deal = _next_deal(table, my_need, their_need, not dealer)
     chances = []
     for k, (keep, peg, (i, j)) in enumerate(zip(keeps, pegging, positions, strict=True)):
         my_hand = _as_list(
@@ -180,16 +180,12 @@ def discard_win_chances(
                 if w:
                     their_pegs[o] = their_pegs.get(o, 0.0) + share * w
         # Neither side reaches the target: the next deal, from the points each still needs.
-        my_totals = _totals(my_pegs, mine, my_need)
-        their_totals = _totals(their_pegs, theirs, their_need)
         scale = sum(my_pegs.values())
         if scale > 0:
-            limit = table.limit
-            places = [min(my_need - a, limit) for a in my_totals]
-            weights = list(my_totals.values())
-            for b, wb in their_totals.items():
-                row = rows[b]
-                chance += wb / scale * sum(map(mul, weights, map(row.__getitem__, places)))
+            my_totals = _totals(my_pegs, mine, my_need)
+            for b, wb in enumerate(_totals(their_pegs, theirs, their_need)):
+                if wb:
+                    chance += wb / scale * sum(map(mul, my_totals, next_deal(b)))
         chances.append(min(1.0, max(0.0, chance)))
     return chances
 
@@ -232,16 +228,33 @@ def _at_least(tail: list[float], points: int) -> float:
     return tail[points] if points < len(tail) else 0.0
 
 
-def _totals(pegs: dict[int, float], show: Distribution, need: int) -> dict[int, float]:
-    """Pegging plus show below `need`, weighed by the pegging's (unnormalized) chances."""
-    below = [0.0] * need
+def _totals(pegs: dict[int, float], show: Distribution, need: int) -> list[float]:
+    """Pegging plus show below `need`, weighed by the pegging's (unnormalized) chances:
+    `totals[t]` for t from 0 to `need` - 1 or the most there can be, whichever is less."""
+    top = max(pegs, default=0) + (show[-1][0] if show else 0)
+    below = [0.0] * (top + 1)
     for p, wp in pegs.items():
         for points, w in show:
-            total = p + points
-            if total >= need:
-                break
-            below[total] += wp * w
-    return {total: w for total, w in enumerate(below) if w}
+            below[p + points] += wp * w
+    del below[need:]
+    return below
+
+
+def _next_deal(
+    table: WinTable, my_need: int, their_need: int, i_deal: bool
+) -> Callable[[int], Sequence[float]]:
+    """`next_deal(b)[a]`: my chance of winning from the next deal, when this one ends with
+    a more of my points and b more of the opponent's, both short of their needs."""
+    limit = table.limit
+
+    @cache
+    def next_deal(b: int) -> Sequence[float]:
+        row = table.row(their_need - b, i_deal)  # by the points I need, read at most at limit
+        if my_need <= limit:
+            return row[my_need:0:-1]
+        return (row[limit],) * (my_need - limit) + row[limit:0:-1]
+
+    return next_deal
 
 
 def crib_chances(
