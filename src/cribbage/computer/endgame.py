@@ -82,7 +82,7 @@ class _Pegging:
     all its discards: by my pegging m (a row), the chance the opponent stays below its need
     (`below`) or reaches it (`above`), that weighed by the opponent's show not reaching it
     either (`safe`, for the dealer, whose count comes last), and for each first k rows the
-    opponent's points below its need (`prefix[k][o]`)."""
+    opponent's points below its need (`prefix[k]`: (o, weight) for each o it may have)."""
 
     def __init__(self, dealer: bool, their_need: int, their_tail: list[float] | None) -> None:
         rows = _pegging_rows(dealer)
@@ -91,7 +91,7 @@ class _Pegging:
         self.above: list[float] = []
         self.safe: list[float] = []
         running = [0.0] * their_need
-        self.prefix = [running[:]]
+        self.prefix: list[list[tuple[int, float]]] = [[]]
         for _, cells in rows:
             below = above = safe = 0.0
             for o, w in cells:
@@ -105,7 +105,7 @@ class _Pegging:
             self.below.append(below)
             self.above.append(above)
             self.safe.append(safe)
-            self.prefix.append(running[:])
+            self.prefix.append([(o, w) for o, w in enumerate(running) if w])
 
 
 def discard_win_chances(
@@ -151,9 +151,9 @@ def discard_win_chances(
         mine, theirs = (
             (_sum_of(my_hand, crib), their_hand) if dealer else (my_hand, _sum_of(their_hand, crib))
         )
-        my_tail, their_tail = _tail(mine), _tail(theirs)
+        my_tail = _tail(mine)
         if pegging_rows is None:  # the same for every discard of the hand
-            pegging_rows = _Pegging(dealer, their_need, their_tail if dealer else None)
+            pegging_rows = _Pegging(dealer, their_need, _tail(theirs) if dealer else None)
         chance = 0.0
         my_pegs: dict[int, float] = {}
         their_pegs: dict[int, float] = {}
@@ -176,9 +176,8 @@ def discard_win_chances(
                     chance += share * _at_least(my_tail, my_need - m) * pegging_rows.safe[k]
                 else:
                     chance += w * _at_least(my_tail, my_need - m)
-            for o, w in enumerate(pegging_rows.prefix[rows_below]):
-                if w:
-                    their_pegs[o] = their_pegs.get(o, 0.0) + share * w
+            for o, w in pegging_rows.prefix[rows_below]:
+                their_pegs[o] = their_pegs.get(o, 0.0) + share * w
         # Neither side reaches the target: the next deal, from the points each still needs.
         scale = sum(my_pegs.values())
         if scale > 0:
