@@ -82,10 +82,15 @@ class _Pegging:
     all its discards: by my pegging m (a row), the chance the opponent stays below its need
     (`below`) or reaches it (`above`), that weighed by the opponent's show not reaching it
     either (`safe`, for the dealer, whose count comes last), and for each first k rows the
-    opponent's points below its need (`prefix[k]`: (o, weight) for each o it may have)."""
+    opponent's points below its need (`prefix[k]`: (o, weight) for each o it may have), and
+    those plus its hand's (`with_hand(k)`)."""
 
-    def __init__(self, dealer: bool, their_need: int, their_tail: list[float] | None) -> None:
+    def __init__(self, dealer: bool, their_need: int, their_hand: Distribution) -> None:
         rows = _pegging_rows(dealer)
+        their_tail = _tail(their_hand) if dealer else None
+        self._need = their_need
+        self._hand = their_hand
+        self._with_hand: dict[int, list[float]] = {}
         self.points = [m for m, _ in rows]
         self.below: list[float] = []
         self.above: list[float] = []
@@ -106,6 +111,14 @@ class _Pegging:
             self.above.append(above)
             self.safe.append(safe)
             self.prefix.append([(o, w) for o, w in enumerate(running) if w])
+
+    def with_hand(self, rows: int) -> list[float]:
+        """The opponent's pegging in the first `rows` rows plus its hand's show, below its
+        need (see `_totals`); remembered."""
+        totals = self._with_hand.get(rows)
+        if totals is None:
+            totals = self._with_hand[rows] = _totals(self.prefix[rows], self._hand, self._need)
+        return totals
 
 
 def discard_win_chances(
@@ -148,41 +161,47 @@ def discard_win_chances(
         )
         crib = _normalized(cribs.distribution(i, j).items())
         # Each side's show in the order it is counted: the pone's hand, then the dealer's.
-        mine, theirs = (
-            (_sum_of(my_hand, crib), their_hand) if dealer else (my_hand, _sum_of(their_hand, crib))
-        )
+        mine, theirs = (_sum_of(my_hand, crib), their_hand) if dealer else (my_hand, crib)
         my_tail = _tail(mine)
         if pegging_rows is None:  # the same for every discard of the hand
-            pegging_rows = _Pegging(dealer, their_need, _tail(theirs) if dealer else None)
+            pegging_rows = _Pegging(dealer, their_need, their_hand)
         chance = 0.0
         my_pegs: dict[int, float] = {}
-        their_pegs: dict[int, float] = {}
+        their_shares: list[tuple[int, float]] = []  # (rows below my need, share)
         shift = peg - mean
         low = floor(shift)
         for step, share in ((low, 1 - (shift - low)), (low + 1, shift - low)):
             if share <= 0:
                 continue
             rows_below = 0  # the rows whose m, moved by step, stays below my need
-            for k, m0 in enumerate(pegging_rows.points):
+            for row, m0 in enumerate(pegging_rows.points):
                 m = m0 + step if m0 + step > 0 else 0
                 if m >= my_need:
-                    chance += share * (0.5 * pegging_rows.above[k] + pegging_rows.below[k])
+                    chance += share * (0.5 * pegging_rows.above[row] + pegging_rows.below[row])
                     continue
-                rows_below = k + 1
-                w = share * pegging_rows.below[k]
+                rows_below = row + 1
+                w = share * pegging_rows.below[row]
                 my_pegs[m] = my_pegs.get(m, 0.0) + w
                 # Reaching the target in the show, before the other side's count.
                 if dealer:
-                    chance += share * _at_least(my_tail, my_need - m) * pegging_rows.safe[k]
+                    chance += share * _at_least(my_tail, my_need - m) * pegging_rows.safe[row]
                 else:
                     chance += w * _at_least(my_tail, my_need - m)
-            for o, w in pegging_rows.prefix[rows_below]:
-                their_pegs[o] = their_pegs.get(o, 0.0) + share * w
+            their_shares.append((rows_below, share))
         # Neither side reaches the target: the next deal, from the points each still needs.
         scale = sum(my_pegs.values())
         if scale > 0:
-            my_totals = _totals(my_pegs, mine, my_need)
-            for b, wb in enumerate(_totals(their_pegs, theirs, their_need)):
+            my_totals = _totals(list(my_pegs.items()), mine, my_need)
+            # The opponent's pegging and hand, summed once for each set of rows below my
+            # need (`pegging_rows.with_hand`), then its crib when it deals.
+            their_totals = _mixed(
+                (share, pegging_rows.with_hand(rows)) for rows, share in their_shares
+            )
+            if not dealer:
+                their_totals = _totals(
+                    [(b, w) for b, w in enumerate(their_totals) if w], theirs, their_need
+                )
+            for b, wb in enumerate(their_totals):
                 if wb:
                     chance += wb / scale * sum(map(mul, my_totals, next_deal(b)))
         chances.append(min(1.0, max(0.0, chance)))
@@ -227,16 +246,27 @@ def _at_least(tail: list[float], points: int) -> float:
     return tail[points] if points < len(tail) else 0.0
 
 
-def _totals(pegs: dict[int, float], show: Distribution, need: int) -> list[float]:
+def _totals(pegs: Sequence[tuple[int, float]], show: Distribution, need: int) -> list[float]:
     """Pegging plus show below `need`, weighed by the pegging's (unnormalized) chances:
     `totals[t]` for t from 0 to `need` - 1 or the most there can be, whichever is less."""
-    top = max(pegs, default=0) + (show[-1][0] if show else 0)
+    top = max((p for p, _ in pegs), default=0) + (show[-1][0] if show else 0)
     below = [0.0] * (top + 1)
-    for p, wp in pegs.items():
+    for p, wp in pegs:
         for points, w in show:
             below[p + points] += wp * w
     del below[need:]
     return below
+
+
+def _mixed(parts: Iterable[tuple[float, list[float]]]) -> list[float]:
+    """The sum of the lists, each weighed by its share."""
+    mixed: list[float] = []
+    for share, values in parts:
+        if len(mixed) < len(values):
+            mixed.extend([0.0] * (len(values) - len(mixed)))
+        for t, w in enumerate(values):
+            mixed[t] += share * w
+    return mixed
 
 
 def _next_deal(
