@@ -93,20 +93,24 @@ def _brute_force_crib(hand: tuple[Card, ...], i: int, j: int) -> tuple[int, int]
 
 @given(six_cards, st.booleans())
 @settings(max_examples=30, deadline=None)
-def test_crib_sums_kept_and_shared_are_each_discards_summed_alone(
+def test_crib_sums_shared_by_discards_of_two_ranks_are_each_discards_summed_alone(
     hand: list[Card], dealer: bool
 ) -> None:
-    """Near the end of a game the discard keeps each crib's distribution as it sums the
-    totals, and discards of the same two ranks share their sums: the same totals and the
-    same chances, to the last bit, as summed for each discard alone."""
+    """Discards of the same two ranks share their sums, and a crib's total comes from the
+    same weights as its distribution: the same totals and chances, to the last bit, as
+    summed for each discard alone, and the total is the distribution's mean."""
     indices = [card.index for card in hand]
     weights = throw_weights("pone" if dealer else "dealer")
-    kept = CribSums(indices, weights, keep_points=True)
     shared = CribSums(indices, weights)
     for i, j in DISCARD_PAIRS:
         alone = CribSums(indices, weights)
-        assert kept.total(i, j) == shared.total(i, j) == alone.total(i, j)
-        assert kept.distribution(i, j) == CribSums(indices, weights).distribution(i, j)
+        total = shared.total(i, j)
+        assert total == alone.total(i, j)
+        chances = shared.distribution(i, j)
+        assert chances == CribSums(indices, weights).distribution(i, j)
+        assert sum(chances.values()) == pytest.approx(1.0, abs=1e-12)
+        mean = sum(points * chance for points, chance in chances.items())
+        assert mean == pytest.approx(total / shared.weight, abs=1e-12)
 
 
 @given(six_cards)

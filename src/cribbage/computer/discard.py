@@ -173,8 +173,8 @@ def _discard_options(
     my_need, their_need = target - my_score, target - opp_score
     aware = is_aware(settings, my_need, their_need)
     # Near the end the chances need each discard's whole distributions, not only their
-    # totals: the crib's are kept as its totals are summed, and the hand's counted once.
-    cribs = CribSums(indices, throws, keep_points=aware)
+    # totals: the crib's come with its totals, and the hand's are counted once.
+    cribs = CribSums(indices, throws)
     counts = hand_counts(indices) if aware else None
     hands = None if counts is None else [sum(p * n for p, n in c.items()) for c in counts]
     options = evaluate_discards(

@@ -106,19 +106,15 @@ class CribSums:
     `total(i, j)` is the sum of the crib score over every completion (the opponent's two
     cards, each pair weighed by `weights`, times the starters left), and `weight` the total
     weight of all completions: the expected crib is their quotient. With the uniform weights
-    both are integers; from six cards `weight` is 45,540, from the two discards alone 58,800.
-
-    With `keep_points`, `total` also keeps the weight of each points total, for
-    `distribution` to use without summing the groups again.
+    both are whole numbers; from six cards `weight` is 45,540, from the two discards alone
+    58,800.
 
     >>> sums = CribSums((16, 17, 18, 19, 40, 44))  # the four fives, JC, QC
     >>> sums.weight, round(sums.total(0, 1) / sums.weight, 4)  # 5C 5D laid away
     (45540, 8.23)
     """
 
-    def __init__(
-        self, hand: Sequence[int], weights: PairWeights = UNIFORM, *, keep_points: bool = False
-    ) -> None:
+    def __init__(self, hand: Sequence[int], weights: PairWeights = UNIFORM) -> None:
         if len(hand) < 2 or len(set(hand)) != len(hand):
             raise ValueError("A discard is chosen from two or more different cards.")
         self.hand = tuple(hand)
@@ -154,11 +150,9 @@ class CribSums:
                         groups[key] = groups.get(key, 0) + w * starters
         self._groups = tuple(groups.items())
         # The fifteens, pairs and runs of a discard depend on its two ranks alone: summed
-        # once for each pair of ranks (`_by_ranks`). With `keep_points`, the weight of each
-        # points total is kept too, summed in the same loop, for `distribution` (the
-        # discards near the end of a game need both).
-        self._keep_points = keep_points
-        self._by_ranks: dict[int, tuple[float, list[float] | None]] = {}
+        # once for each pair of ranks (`_by_ranks`), as the weight of each points total,
+        # which `distribution` uses as it is and `total` sums.
+        self._by_ranks: dict[int, tuple[float, list[float]]] = {}
         self.weight = pair_total * (len(unseen) - 2)
 
         # Flushes: the opponent's two cards and the starter all of the discards' suit.
@@ -198,21 +192,16 @@ class CribSums:
                 total += self._nobs_from_discard[card & 3]
         return total + self._nobs_thrown
 
-    def _rank_part(self, base: int) -> tuple[float, list[float] | None]:
+    def _rank_part(self, base: int) -> tuple[float, list[float]]:
         """The weighted fifteens, pairs and runs of the discard whose ranks' key is `base`,
-        and with `keep_points` the weight of each of their totals; remembered."""
-        total: float = 0
+        and the weight of each of their totals; remembered."""
         table = rank_table()
-        by_points: list[float] | None = None
-        if not self._keep_points:
-            for key, w in self._groups:
-                total += w * table[base + key]
-        else:
-            by_points = [0.0] * 30
-            for key, w in self._groups:
-                points = table[base + key]
-                total += w * points
-                by_points[points] += w
+        by_points = [0.0] * 30
+        for key, w in self._groups:
+            by_points[table[base + key]] += w
+        total = 0.0
+        for points, w in enumerate(by_points):
+            total += points * w
         part = self._by_ranks[base] = (total, by_points)
         return part
 
@@ -225,13 +214,7 @@ class CribSums:
         first, second = self.hand[i], self.hand[j]
         base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
         scale = 1 / self.weight
-        known = self._by_ranks.get(base)
-        by_points = None if known is None else known[1]
-        if by_points is None:
-            table = rank_table()
-            by_points = [0.0] * 30
-            for key, w in self._groups:
-                by_points[table[base + key]] += w
+        by_points = (self._by_ranks.get(base) or self._rank_part(base))[1]
         chances = {points: w * scale for points, w in enumerate(by_points) if w}
         nobs = self._nobs_thrown
         for card in (first, second):
