@@ -18,6 +18,7 @@ The distributions are treated as independent of each other, which they nearly ar
 from __future__ import annotations
 
 import itertools
+from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from math import comb, floor
@@ -81,9 +82,8 @@ class _Pegging:
     """What the chances of one hand need of the joint pegging distribution, summed once for
     all its discards: by my pegging m (a row), the chance the opponent stays below its need
     (`below`) or reaches it (`above`), that weighed by the opponent's show not reaching it
-    either (`safe`, for the dealer, whose count comes last), and for each first k rows the
-    opponent's points below its need (`prefix[k]`: (o, weight) for each o it may have), and
-    those plus its hand's (`with_hand(k)`)."""
+    either (`safe`, for the dealer, whose count comes last), and for the first k rows the
+    opponent's pegging plus its hand's show, below its need (`with_hand(k)`)."""
 
     def __init__(self, dealer: bool, their_need: int, their_hand: Distribution) -> None:
         rows = _pegging_rows(dealer)
@@ -91,33 +91,36 @@ class _Pegging:
         self._need = their_need
         self._hand = their_hand
         self._with_hand: dict[int, list[float]] = {}
+        self._cells = [cells for _, cells in rows]
         self.points = [m for m, _ in rows]
         self.below: list[float] = []
         self.above: list[float] = []
         self.safe: list[float] = []
-        running = [0.0] * their_need
-        self.prefix: list[list[tuple[int, float]]] = [[]]
-        for _, cells in rows:
+        for cells in self._cells:
             below = above = safe = 0.0
             for o, w in cells:
                 if o >= their_need:
                     above += w
                     continue
                 below += w
-                running[o] += w
                 if their_tail is not None:
                     safe += w * (1.0 - _at_least(their_tail, their_need - o))
             self.below.append(below)
             self.above.append(above)
             self.safe.append(safe)
-            self.prefix.append([(o, w) for o, w in enumerate(running) if w])
 
     def with_hand(self, rows: int) -> list[float]:
         """The opponent's pegging in the first `rows` rows plus its hand's show, below its
         need (see `_totals`); remembered."""
         totals = self._with_hand.get(rows)
         if totals is None:
-            totals = self._with_hand[rows] = _totals(self.prefix[rows], self._hand, self._need)
+            pegs = [0.0] * self._need
+            for cells in self._cells[:rows]:
+                for o, w in cells:
+                    if o < self._need:
+                        pegs[o] += w
+            totals = _totals([(o, w) for o, w in enumerate(pegs) if w], self._hand, self._need)
+            self._with_hand[rows] = totals
         return totals
 
 
@@ -150,8 +153,18 @@ def discard_win_chances(
     role: Role = "dealer" if dealer else "pone"
     mean = _pegging_mean(role) if any(pegging) else 0.0
     their_hand = deals.pone_hand if dealer else deals.dealer_hand
-    pegging_rows: _Pegging | None = None
+    pegging_rows = _Pegging(dealer, their_need, their_hand)
     next_deal = _next_deal(table, my_need, their_need, not dealer)
+
+    @cache
+    def by_my_points(rows: int) -> list[float]:
+        """As dealer: my chance from the next deal by my points in this one (pegging and
+        show), weighed over the opponent's totals when it pegs by the first `rows` rows;
+        the same for every discard."""
+        theirs = pegging_rows.with_hand(rows)
+        columns = zip(*(next_deal(b) for b in range(len(theirs))), strict=True)
+        return [sum(map(mul, theirs, column)) for column in columns]
+
     chances = []
     for k, (keep, peg, (i, j)) in enumerate(zip(keeps, pegging, positions, strict=True)):
         my_hand = _as_list(
@@ -161,10 +174,8 @@ def discard_win_chances(
         )
         crib = _normalized(cribs.distribution(i, j).items())
         # Each side's show in the order it is counted: the pone's hand, then the dealer's.
-        mine, theirs = (_sum_of(my_hand, crib), their_hand) if dealer else (my_hand, crib)
+        mine = _sum_of(my_hand, crib) if dealer else my_hand
         my_tail = _tail(mine)
-        if pegging_rows is None:  # the same for every discard of the hand
-            pegging_rows = _Pegging(dealer, their_need, their_hand)
         chance = 0.0
         my_pegs: dict[int, float] = {}
         their_shares: list[tuple[int, float]] = []  # (rows below my need, share)
@@ -191,19 +202,22 @@ def discard_win_chances(
         # Neither side reaches the target: the next deal, from the points each still needs.
         scale = sum(my_pegs.values())
         if scale > 0:
-            my_totals = _totals(list(my_pegs.items()), mine, my_need)
-            # The opponent's pegging and hand, summed once for each set of rows below my
-            # need (`pegging_rows.with_hand`), then its crib when it deals.
-            their_totals = _mixed(
-                (share, pegging_rows.with_hand(rows)) for rows, share in their_shares
-            )
-            if not dealer:
-                their_totals = _totals(
-                    [(b, w) for b, w in enumerate(their_totals) if w], theirs, their_need
+            if dealer:
+                by_mine = _mixed((share, by_my_points(rows)) for rows, share in their_shares)
+                show = _dense(mine)
+                ahead = sum(wp * sum(map(mul, show, by_mine[p:])) for p, wp in my_pegs.items())
+            else:
+                # The opponent's pegging and hand below its need, summed once for each set of
+                # rows below my need (`pegging_rows.with_hand`), then its crib.
+                their_totals = _mixed(
+                    (share, pegging_rows.with_hand(rows)) for rows, share in their_shares
                 )
-            for b, wb in enumerate(their_totals):
-                if wb:
-                    chance += wb / scale * sum(map(mul, my_totals, next_deal(b)))
+                top = min(their_need, len(their_totals) + crib[-1][0])
+                my_totals = _totals(list(my_pegs.items()), mine, my_need)
+                # My chance by the opponent's points in this deal, weighed over mine.
+                by_theirs = [sum(map(mul, my_totals, next_deal(b))) for b in range(top)]
+                ahead = sum(wc * sum(map(mul, their_totals, by_theirs[c:])) for c, wc in crib)
+            chance += ahead / scale
         chances.append(min(1.0, max(0.0, chance)))
     return chances
 
@@ -228,6 +242,14 @@ def _sum_of(first: Distribution, second: Distribution) -> Distribution:
     return tuple((points, w) for points, w in enumerate(chances) if w)
 
 
+def _dense(distribution: Distribution) -> list[float]:
+    """`dense[p]`: the chance of exactly p points, from 0 to the most there can be."""
+    chances = [0.0] * (distribution[-1][0] + 1 if distribution else 1)
+    for points, w in distribution:
+        chances[points] += w
+    return chances
+
+
 def _tail(distribution: Distribution) -> list[float]:
     """`tail[p]`: the chance of at least p points, for p from 0 to the most there can be."""
     top = max((value for value, _ in distribution), default=0)
@@ -250,11 +272,11 @@ def _totals(pegs: Sequence[tuple[int, float]], show: Distribution, need: int) ->
     """Pegging plus show below `need`, weighed by the pegging's (unnormalized) chances:
     `totals[t]` for t from 0 to `need` - 1 or the most there can be, whichever is less."""
     top = max((p for p, _ in pegs), default=0) + (show[-1][0] if show else 0)
-    below = [0.0] * (top + 1)
+    below = [0.0] * min(need, top + 1)
+    points = [p for p, _ in show]
     for p, wp in pegs:
-        for points, w in show:
-            below[p + points] += wp * w
-    del below[need:]
+        for total, w in show[: bisect_left(points, need - p)]:
+            below[p + total] += wp * w
     return below
 
 
