@@ -116,12 +116,18 @@ def test_crib_sums_shared_by_discards_of_two_ranks_are_each_discards_summed_alon
 @given(six_cards)
 @settings(max_examples=30, deadline=None)
 def test_hand_counts_are_each_kept_hands_show_over_the_starters(hand: list[Card]) -> None:
+    """The discard counts a kept hand's rank part once for each starter and its suit part
+    once for each suit: the same as scoring the hand with every starter."""
     indices = [card.index for card in hand]
     unseen = [k for k in range(52) if k not in indices]
     counts = hand_counts(indices)
     for (i, j), count in zip(DISCARD_PAIRS, counts, strict=True):
         keep = [indices[k] for k in range(6) if k not in (i, j)]
-        assert count == hand_distribution(keep, unseen)
+        scored: dict[int, int] = {}
+        for starter in unseen:
+            points = hand_points(*keep, starter)
+            scored[points] = scored.get(points, 0) + 1
+        assert count == hand_distribution(keep, unseen) == scored
         assert sum(count.values()) == 46
     assert [sum(p * n for p, n in c.items()) for c in counts] == list(hand_sums(indices))
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
-from ..scoring import hand_points, rank_table
+from ..scoring import RANK_KEY, hand_points, rank_table
 
 __all__ = [
     "DISCARD_PAIRS",
@@ -67,11 +67,10 @@ def hand_sums(hand6: Sequence[int]) -> tuple[int, ...]:
     """
     seen = set(hand6)
     starters = [card for card in range(52) if card not in seen]
-    sums = []
-    for i, j in DISCARD_PAIRS:
-        a, b, c, d = (hand6[k] for k in range(6) if k != i and k != j)
-        sums.append(sum(hand_points(a, b, c, d, s) for s in starters))
-    return tuple(sums)
+    return tuple(
+        sum(_shows([hand6[k] for k in range(6) if k != i and k != j], starters))
+        for i, j in DISCARD_PAIRS
+    )
 
 
 def hand_counts(hand6: Sequence[int]) -> tuple[dict[int, int], ...]:
@@ -92,12 +91,30 @@ def hand_counts(hand6: Sequence[int]) -> tuple[dict[int, int], ...]:
 
 def hand_distribution(keep: Sequence[int], unseen: Sequence[int]) -> dict[int, int]:
     """How often each show total occurs for the kept four over the `unseen` starters."""
-    a, b, c, d = keep
     counts: dict[int, int] = {}
-    for s in unseen:
-        points = hand_points(a, b, c, d, s)
+    for points in _shows(keep, unseen):
         counts[points] = counts.get(points, 0) + 1
     return counts
+
+
+def _shows(keep: Sequence[int], unseen: Sequence[int]) -> list[int]:
+    """The kept four's show with each of the `unseen` starters.
+
+    A show's fifteens, pairs and runs come from the ranks alone, and its flush and his nobs
+    from the starter's suit: what the suit adds is worked out once for each suit
+    (`hand_points` less the rank part), and the rank part looked up for each starter."""
+    a, b, c, d = keep
+    key = RANK_KEY[a] + RANK_KEY[b] + RANK_KEY[c] + RANK_KEY[d]
+    table = rank_table()
+    by_suit: dict[int, int] = {}
+    shows = []
+    for starter in unseen:
+        rank_part = table[key + RANK_KEY[starter]]
+        suit_part = by_suit.get(starter & 3)
+        if suit_part is None:
+            suit_part = by_suit[starter & 3] = hand_points(a, b, c, d, starter) - rank_part
+        shows.append(rank_part + suit_part)
+    return shows
 
 
 class CribSums:
