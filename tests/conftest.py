@@ -78,8 +78,10 @@ def _fresh_rank_table(request: pytest.FixtureRequest) -> None:
 @pytest.fixture(autouse=True)
 def _fresh_tables(request: pytest.FixtureRequest) -> None:
     if request.config.getoption("--mutants"):
+        from cribbage.computer.sums import _crib_points
         from cribbage.pegging import TURNS
         from cribbage.scoring import _FIFTEENS
 
         TURNS.clear()
         _FIFTEENS.clear()
+        _crib_points.cache_clear()

@@ -15,7 +15,10 @@ a weight of 1 for every pair is the random-crib model, whose sums are exact inte
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from functools import cache
+from operator import mul
 from typing import Final, TypeAlias
 
 from ..scoring import RANK_KEY, hand_points, rank_table
@@ -56,6 +59,21 @@ def rank_key(ranks: Sequence[int]) -> int:
     28
     """
     return sum(_RANK_BIT[rank] for rank in ranks)
+
+
+_TRIPLES: Final = tuple(itertools.combinations_with_replacement(range(1, 14), 3))
+"""The ranks of a crib's three cards not yet seen (the opponent's two and the starter): each
+multiset once, 455 of them."""
+_TRIPLE_AT: Final = {rank_key(ranks): k for k, ranks in enumerate(_TRIPLES)}
+
+
+@cache
+def _crib_points(base: int) -> tuple[int, ...]:
+    """The fifteens, pairs and runs of a crib by the ranks of its three unseen cards
+    (`_TRIPLES`), when the two laid away have the rank key `base` (0 where five cards would
+    share a rank, which no pack holds)."""
+    table = rank_table()
+    return tuple(table.get(base + rank_key(ranks), 0) for ranks in _TRIPLES)
 
 
 def hand_sums(hand6: Sequence[int]) -> tuple[int, ...]:
@@ -147,7 +165,9 @@ class CribSums:
         # paired with every other unseen card).
         row = [0.0] * 14
         pair_total: float = 0
-        groups: dict[int, float] = {}
+        # The weight of each multiset of ranks of the three unknown cards (`_TRIPLES`).
+        groups: list[float] = [0] * len(_TRIPLES)
+        at = _TRIPLE_AT
         for a in range(1, 14):
             if not n[a]:
                 continue
@@ -163,13 +183,13 @@ class CribSums:
                 for c in range(1, 14):
                     starters = n[c] - (c == a) - (c == b)
                     if starters > 0:
-                        key = key_ab + _RANK_BIT[c]
-                        groups[key] = groups.get(key, 0) + w * starters
-        self._groups = tuple(groups.items())
+                        groups[at[key_ab + _RANK_BIT[c]]] += w * starters
+        self._groups = groups
         # The fifteens, pairs and runs of a discard depend on its two ranks alone: summed
-        # once for each pair of ranks (`_by_ranks`), as the weight of each points total,
-        # which `distribution` uses as it is and `total` sums.
-        self._by_ranks: dict[int, tuple[float, list[float]]] = {}
+        # once for each pair of ranks, as a total (`_totals`) and as the weight of each
+        # points total (`_by_points`, for `distribution`).
+        self._totals: dict[int, float] = {}
+        self._by_points: dict[int, list[float]] = {}
         self.weight = pair_total * (len(unseen) - 2)
 
         # Flushes: the opponent's two cards and the starter all of the discards' suit.
@@ -199,8 +219,9 @@ class CribSums:
         """The weighted crib total when the cards at positions `i` and `j` are laid away."""
         first, second = self.hand[i], self.hand[j]
         base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
-        known = self._by_ranks.get(base)
-        total = (known or self._rank_part(base))[0]
+        total = self._totals.get(base)
+        if total is None:
+            total = self._totals[base] = sum(map(mul, self._groups, _crib_points(base)))
         suit = first & 3
         if second & 3 == suit:
             total += self._flush[suit]
@@ -208,19 +229,6 @@ class CribSums:
             if (card >> 2) + 1 == _JACK:
                 total += self._nobs_from_discard[card & 3]
         return total + self._nobs_thrown
-
-    def _rank_part(self, base: int) -> tuple[float, list[float]]:
-        """The weighted fifteens, pairs and runs of the discard whose ranks' key is `base`,
-        and the weight of each of their totals; remembered."""
-        table = rank_table()
-        by_points = [0.0] * 30
-        for key, w in self._groups:
-            by_points[table[base + key]] += w
-        total = 0.0
-        for points, w in enumerate(by_points):
-            total += points * w
-        part = self._by_ranks[base] = (total, by_points)
-        return part
 
     def distribution(self, i: int, j: int) -> dict[int, float]:
         """The chance of each crib total when the cards at `i` and `j` are laid away.
@@ -231,7 +239,11 @@ class CribSums:
         first, second = self.hand[i], self.hand[j]
         base = _RANK_BIT[(first >> 2) + 1] + _RANK_BIT[(second >> 2) + 1]
         scale = 1 / self.weight
-        by_points = (self._by_ranks.get(base) or self._rank_part(base))[1]
+        by_points = self._by_points.get(base)
+        if by_points is None:
+            by_points = self._by_points[base] = [0.0] * 30
+            for points, w in zip(_crib_points(base), self._groups, strict=True):
+                by_points[points] += w
         chances = {points: w * scale for points, w in enumerate(by_points) if w}
         nobs = self._nobs_thrown
         for card in (first, second):
