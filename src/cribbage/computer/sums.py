@@ -65,6 +65,13 @@ _TRIPLES: Final = tuple(itertools.combinations_with_replacement(range(1, 14), 3)
 """The ranks of a crib's three cards not yet seen (the opponent's two and the starter): each
 multiset once, 455 of them."""
 _TRIPLE_AT: Final = {rank_key(ranks): k for k, ranks in enumerate(_TRIPLES)}
+_THIRD: Final = tuple(
+    tuple(
+        tuple(_TRIPLE_AT.get(rank_key((a, b, c)), 0) for c in range(14)) for b in range(14)
+    )
+    for a in range(14)
+)
+"""`_THIRD[a][b][c]`: the index in `_TRIPLES` of the ranks a, b and c (1..13)."""
 
 
 @cache
@@ -167,7 +174,6 @@ class CribSums:
         pair_total: float = 0
         # The weight of each multiset of ranks of the three unknown cards (`_TRIPLES`).
         groups: list[float] = [0] * len(_TRIPLES)
-        at = _TRIPLE_AT
         for a in range(1, 14):
             if not n[a]:
                 continue
@@ -179,11 +185,12 @@ class CribSums:
                     continue
                 w = wa[b] * pairs
                 pair_total += w
-                key_ab = _RANK_BIT[a] + _RANK_BIT[b]
-                for c in range(1, 14):
-                    starters = n[c] - (c == a) - (c == b)
+                left = n[:]  # the starters left beside the throw, by rank
+                left[a] -= 1
+                left[b] -= 1
+                for triple, starters in zip(_THIRD[a][b], left, strict=True):
                     if starters > 0:
-                        groups[at[key_ab + _RANK_BIT[c]]] += w * starters
+                        groups[triple] += w * starters
         self._groups = groups
         # The fifteens, pairs and runs of a discard depend on its two ranks alone: summed
         # once for each pair of ranks, as a total (`_totals`) and as the weight of each
