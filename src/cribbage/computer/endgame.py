@@ -178,7 +178,7 @@ def discard_win_chances(
         my_tail = _tail(mine)
         chance = 0.0
         my_pegs: dict[int, float] = {}
-        their_shares: list[tuple[int, float]] = []  # (rows below my need, share)
+        their_shares: dict[int, float] = {}  # by the rows below my need, their share
         shift = peg - mean
         low = floor(shift)
         for step, share in ((low, 1 - (shift - low)), (low + 1, shift - low)):
@@ -198,26 +198,24 @@ def discard_win_chances(
                     chance += share * _at_least(my_tail, my_need - m) * pegging_rows.safe[row]
                 else:
                     chance += w * _at_least(my_tail, my_need - m)
-            their_shares.append((rows_below, share))
+            their_shares[rows_below] = their_shares.get(rows_below, 0.0) + share
         # Neither side reaches the target: the next deal, from the points each still needs.
         scale = sum(my_pegs.values())
         if scale > 0:
             if dealer:
-                by_mine = _mixed((share, by_my_points(rows)) for rows, share in their_shares)
+                factor, by_mine = _mixed(their_shares, by_my_points)
                 show = _dense(mine)
                 ahead = sum(wp * sum(map(mul, show, by_mine[p:])) for p, wp in my_pegs.items())
             else:
                 # The opponent's pegging and hand below its need, summed once for each set of
                 # rows below my need (`pegging_rows.with_hand`), then its crib.
-                their_totals = _mixed(
-                    (share, pegging_rows.with_hand(rows)) for rows, share in their_shares
-                )
+                factor, their_totals = _mixed(their_shares, pegging_rows.with_hand)
                 top = min(their_need, len(their_totals) + crib[-1][0])
                 my_totals = _totals(list(my_pegs.items()), mine, my_need)
                 # My chance by the opponent's points in this deal, weighed over mine.
                 by_theirs = [sum(map(mul, my_totals, next_deal(b))) for b in range(top)]
                 ahead = sum(wc * sum(map(mul, their_totals, by_theirs[c:])) for c, wc in crib)
-            chance += ahead / scale
+            chance += factor * ahead / scale
         chances.append(min(1.0, max(0.0, chance)))
     return chances
 
@@ -280,15 +278,22 @@ def _totals(pegs: Sequence[tuple[int, float]], show: Distribution, need: int) ->
     return below
 
 
-def _mixed(parts: Iterable[tuple[float, list[float]]]) -> list[float]:
-    """The sum of the lists, each weighed by its share."""
+def _mixed(
+    shares: dict[int, float], values: Callable[[int], list[float]]
+) -> tuple[float, list[float]]:
+    """The lists `values(rows)` weighed by `shares[rows]` and summed, as a factor and a
+    list: the share and the list itself when there is only one."""
+    if len(shares) == 1:
+        [(rows, share)] = shares.items()
+        return share, values(rows)
     mixed: list[float] = []
-    for share, values in parts:
-        if len(mixed) < len(values):
-            mixed.extend([0.0] * (len(values) - len(mixed)))
-        for t, w in enumerate(values):
+    for rows, share in shares.items():
+        part = values(rows)
+        if len(mixed) < len(part):
+            mixed.extend([0.0] * (len(part) - len(mixed)))
+        for t, w in enumerate(part):
             mixed[t] += share * w
-    return mixed
+    return 1.0, mixed
 
 
 def _next_deal(
