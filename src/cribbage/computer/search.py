@@ -190,6 +190,22 @@ def follow(
     return rest, () if reset else tail, new_count, points + _COUNT_POINTS[count] + bonus, to_move
 
 
+def _duel(first: int, second: int, tail: Ranks, count: int) -> int:
+    """The rest of the play when each side holds one card, `first` to be played now (it
+    fits the count) and `second` the last of the play: the points of the side playing
+    `first` minus the other's (what `PegSearch._net` finds there, without a search)."""
+    new_count, points, reset, _ = _STEPS[
+        (count + _VALUE[first]) * 144 + _NONE * 12 + _VALUE[second]
+    ]
+    tail_after, pegged = EXTENDED[tail, first]
+    return (
+        points
+        + pegged
+        - EXTENDED[() if reset else tail_after, second][1]
+        - _LAST[new_count + _VALUE[second]]
+    )
+
+
 @contextmanager
 def collection_paused() -> Iterator[None]:
     """Python's collector of reference cycles kept out of the computer's decisions.
@@ -408,6 +424,11 @@ class PegSearch(_Search):
                     elif alone and len(rest) == 1:  # so is my next
                         rank = rest[0]
                         worth += EXTENDED[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                    elif last and len(rest) == 1:  # a card each: the play is known (`_duel`)
+                        if to_move == 0:
+                            worth += _duel(rest[0], last, tail_after, new_count)
+                        else:
+                            worth -= _duel(last, rest[0], tail_after, new_count)
                     else:
                         worth += self._net(
                             rest,
@@ -448,6 +469,11 @@ class PegSearch(_Search):
                     elif alone and len(rest) == 1:
                         rank = rest[0]
                         worth -= EXTENDED[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
+                    elif last and len(rest) == 1:
+                        if to_move == 0:
+                            worth -= _duel(rest[0], last, tail_after, new_count)
+                        else:
+                            worth += _duel(last, rest[0], tail_after, new_count)
                     else:
                         worth += self._net(
                             mine,
@@ -611,6 +637,15 @@ class WinSearch(_Search):
                         rank = rest[0]
                         then = now + EXTENDED[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
                         chance = 1.0 if then >= my_need else self.at_end(then, lost)
+                    elif last and len(rest) == 1:  # a card each: the play is known
+                        if to_move == 0:
+                            chance = self._duel(
+                                rest[0], last, tail_after, new_count, True, now, lost
+                            )
+                        else:
+                            chance = self._duel(
+                                last, rest[0], tail_after, new_count, False, now, lost
+                            )
                     else:
                         chance = self._chance(
                             rest,
@@ -661,6 +696,15 @@ class WinSearch(_Search):
                         rank = rest[0]
                         then = now + EXTENDED[tail_after, rank][1] + _LAST[new_count + _VALUE[rank]]
                         chance = 0.0 if then >= their_need else self.at_end(got, then)
+                    elif last and len(rest) == 1:
+                        if to_move == 0:
+                            chance = self._duel(
+                                rest[0], last, tail_after, new_count, False, got, now
+                            )
+                        else:
+                            chance = self._duel(
+                                last, rest[0], tail_after, new_count, True, got, now
+                            )
                     else:
                         chance = self._chance(
                             mine,
@@ -686,6 +730,33 @@ class WinSearch(_Search):
             _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
         )
         return best
+
+    def _duel(
+        self, first: int, second: int, tail: Ranks, count: int, mine: bool, got: int, lost: int
+    ) -> float:
+        """`_chance` where each side holds one card, `first` to be played now (by me when
+        `mine`; it fits the count) and `second` the last of the play: the play is known, so
+        it is worked out without a search (or a memory of it)."""
+        new_count, points, reset, _ = _STEPS[
+            (count + _VALUE[first]) * 144 + _NONE * 12 + _VALUE[second]
+        ]
+        tail_after, pegged = EXTENDED[tail, first]
+        last = EXTENDED[() if reset else tail_after, second][1] + _LAST[new_count + _VALUE[second]]
+        if mine:
+            now = got + points + pegged
+            if now >= self.my_need:
+                return 1.0
+            if lost >= self.their_need:
+                return 0.0
+            then = lost + last
+            return 0.0 if then >= self.their_need else self.at_end(now, then)
+        now = lost + points + pegged
+        if got >= self.my_need:
+            return 1.0
+        if now >= self.their_need:
+            return 0.0
+        then = got + last
+        return 1.0 if then >= self.my_need else self.at_end(then, now)
 
 
 class TableSearch(_Search):
