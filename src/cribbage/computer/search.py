@@ -393,17 +393,19 @@ class PegSearch(_Search):
         key = (mine, theirs, tail, count, my_turn)
         known = memory.get(key)
         if known is not None:
-            value, kind = known
-            if kind == _EXACT:
-                return value
-            if kind == _AT_LEAST:
-                if value >= beta:
-                    return value
-                alpha = max(alpha, value)
-            else:
-                if value <= alpha:
-                    return value
-                beta = min(beta, value)
+            lower, upper = known
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
+        else:
+            lower, upper = -_INFINITY, _INFINITY
         low, high = alpha, beta
         worth: float
         if my_turn:
@@ -492,10 +494,12 @@ class PegSearch(_Search):
                             break
         if len(memory) > self.limit:
             forget_oldest(memory)
-        memory[key] = (
-            best,
-            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
-        )
+        if best <= low:
+            memory[key] = (lower, best)
+        elif best >= high:
+            memory[key] = (best, upper)
+        else:
+            memory[key] = (best, best)
         return best
 
 
@@ -596,17 +600,19 @@ class WinSearch(_Search):
         key = (mine, theirs, tail, count, my_turn, got, lost)
         known = memory.get(key)
         if known is not None:
-            value, kind = known
-            if kind == _EXACT:
-                return value
-            if kind == _AT_LEAST:
-                if value >= beta:
-                    return value
-                alpha = max(alpha, value)
-            else:
-                if value <= alpha:
-                    return value
-                beta = min(beta, value)
+            lower, upper = known
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
+        else:
+            lower, upper = -1.0, 2.0
         low, high = alpha, beta
         my_need, their_need = self.my_need, self.their_need
         if my_turn:
@@ -725,10 +731,12 @@ class WinSearch(_Search):
                     break
         if len(memory) > self.limit:
             forget_oldest(memory)
-        memory[key] = (
-            best,
-            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
-        )
+        if best <= low:
+            memory[key] = (lower, best)
+        elif best >= high:
+            memory[key] = (best, upper)
+        else:
+            memory[key] = (best, best)
         return best
 
     def _duel(
