@@ -234,20 +234,20 @@ def collection_paused() -> Iterator[None]:
 
 
 _INFINITY: Final = 1000.0
-_EXACT, _AT_LEAST, _AT_MOST = 0, 1, 2
 
 
 def _window(
-    known: tuple[float, int], alpha: float, beta: float
+    known: tuple[float, float], alpha: float, beta: float
 ) -> tuple[float | None, float, float]:
-    """A remembered result against the search window: the value when it settles the
-    position, else None and the window narrowed by the bound."""
-    value, kind = known
-    if kind == _EXACT:
-        return value, alpha, beta
-    if kind == _AT_LEAST:
-        return (value, alpha, beta) if value >= beta else (None, max(alpha, value), beta)
-    return (value, alpha, beta) if value <= alpha else (None, alpha, min(beta, value))
+    """A remembered position's bounds (lowest and highest value it may have) against the
+    search window: the value when they settle the position, else None and the window
+    narrowed by them."""
+    lower, upper = known
+    if lower >= beta or lower == upper:
+        return lower, alpha, beta
+    if upper <= alpha:
+        return upper, alpha, beta
+    return None, max(alpha, lower), min(beta, upper)
 
 
 _REPLIES: Final[dict[Reply, Table[int]]] = {}
@@ -272,7 +272,8 @@ def reply_table(reply: Reply) -> Table[int]:
 
 class _Search:
     """What the searches share: the positions they have solved, remembered up to `limit` of
-    them (then the oldest forgotten, a 64th at a time), with the kind of bound each value is;
+    them (then the oldest forgotten, a 64th at a time), each with the lowest and highest
+    value it may have (the same when it is known);
     and, given a `reply` rule, the card the opponent plays by it in each position (the only
     move searched there; `reply_table`).
 
@@ -283,7 +284,7 @@ class _Search:
 
     def __init__(self, limit: int, reply: Reply | None = None) -> None:
         self.limit = limit
-        self.memory: dict[tuple[object, ...], tuple[float, int]] = {}
+        self.memory: dict[tuple[object, ...], tuple[float, float]] = {}
         self.reply = reply
         self.replies = None if reply is None else reply_table(reply)
 
@@ -298,13 +299,18 @@ class _Search:
         return _window(known, alpha, beta)
 
     def _remember(self, key: tuple[object, ...], best: float, low: float, high: float) -> None:
-        """Keep the value found for `key` in the window (`low`, `high`)."""
-        if len(self.memory) > self.limit:
-            forget_oldest(self.memory)
-        self.memory[key] = (
-            best,
-            _AT_MOST if best <= low else _AT_LEAST if best >= high else _EXACT,
-        )
+        """Keep the value found for `key` in the window (`low`, `high`): a bound on its
+        value when it fell outside, beside the bound known before, else the value."""
+        memory = self.memory
+        lower, upper = memory.get(key, (-_INFINITY, _INFINITY))
+        if len(memory) > self.limit:
+            forget_oldest(memory)
+        if best <= low:
+            memory[key] = (lower, best)
+        elif best >= high:
+            memory[key] = (best, upper)
+        else:
+            memory[key] = (best, best)
 
 
 class PegSearch(_Search):
@@ -406,7 +412,8 @@ class PegSearch(_Search):
                 beta = upper
         else:
             lower, upper = -_INFINITY, _INFINITY
-        low, high = alpha, beta
+        low: float = alpha
+        high: float = beta
         worth: float
         if my_turn:
             best = -_INFINITY
@@ -613,7 +620,8 @@ class WinSearch(_Search):
                 beta = upper
         else:
             lower, upper = -1.0, 2.0
-        low, high = alpha, beta
+        low: float = alpha
+        high: float = beta
         my_need, their_need = self.my_need, self.their_need
         if my_turn:
             best = -1.0

@@ -66,9 +66,7 @@ _TRIPLES: Final = tuple(itertools.combinations_with_replacement(range(1, 14), 3)
 multiset once, 455 of them."""
 _TRIPLE_AT: Final = {rank_key(ranks): k for k, ranks in enumerate(_TRIPLES)}
 _THIRD: Final = tuple(
-    tuple(
-        tuple(_TRIPLE_AT.get(rank_key((a, b, c)), 0) for c in range(14)) for b in range(14)
-    )
+    tuple(tuple(_TRIPLE_AT.get(rank_key((a, b, c)), 0) for c in range(14)) for b in range(14))
     for a in range(14)
 )
 """`_THIRD[a][b][c]`: the index in `_TRIPLES` of the ranks a, b and c (1..13)."""
