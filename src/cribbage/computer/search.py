@@ -13,8 +13,9 @@ The computer averages these over the hands the opponent may hold (see
 
 Of the cards played since the count began, only a tail can still score with later cards:
 the cards of the last card's rank, if it was paired, or else the longest run of different
-ranks at the end (an earlier card is cut off from any run by the repeated rank). Positions
-are kept with that tail only, so play orders that cannot differ in what follows are solved
+ranks at the end (an earlier card is cut off from any run by the repeated rank) that are
+near enough to make a run together (seven ranks at most, lowest to highest). Positions are
+kept with that tail only, so play orders that cannot differ in what follows are solved
 once. Each search remembers the positions it has solved (a bounded table of its own).
 """
 
@@ -63,6 +64,8 @@ def scoring_tail(played: Ranks) -> Ranks:
 
     >>> scoring_tail((9, 4, 6, 4, 5)), scoring_tail((9, 7, 7)), scoring_tail((3, 5, 8))
     ((6, 4, 5), (7, 7), (3, 5, 8))
+    >>> scoring_tail((13, 5)), scoring_tail((2, 13, 6, 7))  # a king and a five make no run
+    ((5,), (6, 7))
     """
     n = len(played)
     if n >= 2 and played[-1] == played[-2]:
@@ -70,13 +73,28 @@ def scoring_tail(played: Ranks) -> Ranks:
         while same < n and played[-same - 1] == played[-1]:
             same += 1
         return played[-same:]
+    if n < 2:
+        return played
     held = 0
+    low = high = played[-1]
     for k in range(1, n + 1):
         rank = played[-k]
         if held >> rank & 1:
             return played[-k + 1 :]
+        if rank < low:
+            low = rank
+        elif rank > high:
+            high = rank
+        if high - low > _RUN_SPAN:  # no run can hold both: the earlier cards are done with
+            return played[-k + 1 :]
         held |= 1 << rank
     return played
+
+
+_RUN_SPAN: Final = 6
+"""The most ranks between the lowest and highest card of a run in the play: seven cards, ace
+to seven, make 28 (eight would make 36). A card of the count further from one played after
+it than this can no longer be part of a run, nor pair with a later card."""
 
 
 def _extended(tail: Ranks, rank: int) -> tuple[Ranks, int]:
