@@ -45,11 +45,11 @@ from .reading import (
     Turn,
     lead_likelihood,
     lead_mix,
-    likelihoods,
     may_matter,
     opponent_turns,
     rule_share,
     rule_shares,
+    rules_likelihoods,
 )
 from .search import (
     PegSearch,
@@ -829,12 +829,12 @@ def _by_rules(
     weighed: list[list[Holding]] = [[] for _ in rules]
     totals = [0.0] * len(rules)
     any_total = 0.0
-    for theirs, weight in held:
-        for k, rule in enumerate(rules):
-            rule_likelihood, any_likelihood = likelihoods(turns, theirs, rule)
+    found = rules_likelihoods(turns, [theirs for theirs, _ in held], rules)
+    for (theirs, weight), (by_rules, by_any) in zip(held, found, strict=True):
+        for k, rule_likelihood in enumerate(by_rules):
             weighed[k].append((theirs, weight * rule_likelihood))
             totals[k] += weight * rule_likelihood
-        any_total += weight * any_likelihood
+        any_total += weight * by_any
     mixture = [shares[k] * totals[k] for k in range(len(rules))]
     whole = sum(mixture) + (1 - sum(shares)) * any_total
     best = max(range(len(rules)), key=lambda k: mixture[k])

@@ -29,7 +29,7 @@ earlier deals, where its hand is known.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -39,7 +39,7 @@ from ..memo import Table
 from ..pegging import LIMIT, fits
 from ..scoring import count_points
 from .classic import classic_lead, classic_play_index
-from .search import EXTENDED, Ranks, Reply, reply_table, scoring_tail
+from .search import EXTENDED, Ranks, Reply, moves, reply_table, scoring_tail
 from .tables import RANK_LETTERS, ranks_text, read_table
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "opponent_turns",
     "rule_share",
     "rule_shares",
+    "rules_likelihoods",
 ]
 
 PRIOR: Final = 0.2
@@ -155,18 +156,30 @@ def likelihoods(
     >>> likelihoods(turns, (5, 6, 13)), likelihoods(turns, (4, 6, 13))  # the rule leads 9, 4
     ((0.97, 0.25), (0.01, 0.25))
     """
-    by_rule = by_any = 1.0
-    table = reply_table(rule)
-    for turn in turns:
-        hand = tuple(sorted((turn.rank, *turn.later, *held)))
-        room = LIMIT - turn.count
-        legal = len({rank for rank in hand if COUNTING_VALUES[rank] <= room})
-        if legal < 2:
-            continue
-        chosen = hand[table[hand, turn.tail, turn.count]]
-        by_rule *= 1 - TREMBLE if chosen == turn.rank else TREMBLE / (legal - 1)
-        by_any /= legal
-    return by_rule, by_any
+    [(by_rules, by_any)] = rules_likelihoods(turns, [held], [rule])
+    return by_rules[0], by_any
+
+
+def rules_likelihoods(
+    turns: Sequence[Turn], holdings: Iterable[Ranks], rules: Sequence[Reply]
+) -> Iterator[tuple[list[float], float]]:
+    """`likelihoods` for each of `holdings`, by each of `rules` at once: each turn's hand
+    and its legal ranks are found once for all the rules."""
+    tables = [reply_table(rule) for rule in rules]
+    told = [((turn.rank, *turn.later), turn.tail, turn.count, turn.rank) for turn in turns]
+    for held in holdings:
+        by_rules = [1.0] * len(tables)
+        by_any = 1.0
+        for before, tail, count, rank in told:
+            hand = tuple(sorted(before + held))
+            legal = len(moves(hand, count))  # one position for each legal rank
+            if legal < 2:
+                continue
+            for k, table in enumerate(tables):
+                chosen = hand[table[hand, tail, count]]
+                by_rules[k] *= 1 - TREMBLE if chosen == rank else TREMBLE / (legal - 1)
+            by_any /= legal
+        yield by_rules, by_any
 
 
 def rule_share(
