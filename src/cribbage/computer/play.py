@@ -223,15 +223,27 @@ def learned_lead_weights(rank: int, mix: tuple[float, ...]) -> dict[tuple[int, .
     >>> [round(weights[kept] / keeps[kept], 4) for kept in [(2, 3, 4, 5), (5, 5, 10, 10)]]
     [0.9775, 0.015]
     """
+    active = [k for k, share in enumerate(mix) if share > 0]
+    if len(mix) != len(LEAD_STYLES):
+        raise ValueError("One share for each lead style.")
     weights = {}
-    for kept, weight in keep_weights("pone").items():
-        if rank in kept:
-            weights[kept] = weight * sum(
-                share * lead_likelihood(style, kept, rank)
-                for style, share in zip(LEAD_STYLES, mix, strict=True)
-                if share > 0
-            )
+    for kept, weight, chances in _lead_chances(rank):
+        total: float = 0  # as `sum` starts
+        for k in active:
+            total += mix[k] * chances[k]
+        weights[kept] = weight * total
     return weights
+
+
+@cache
+def _lead_chances(rank: int) -> tuple[tuple[tuple[int, ...], float, tuple[float, ...]], ...]:
+    """The four kept ranks of `keep_weights("pone")` that hold `rank`, in its order, each
+    with its weight and how likely each of `LEAD_STYLES` leads `rank` from them."""
+    return tuple(
+        (kept, weight, tuple(lead_likelihood(style, kept, rank) for style in LEAD_STYLES))
+        for kept, weight in keep_weights("pone").items()
+        if rank in kept
+    )
 
 
 def opponent_holdings(
