@@ -29,6 +29,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import accumulate
 from math import comb
 from typing import Final, Literal, TypeAlias
 
@@ -264,46 +265,77 @@ def opponent_holdings(
     """
     ranks = [r for r in range(1, 14) if pool[r] and COUNTING_VALUES[r] >= least_value]
     held: list[Holding] = []
-    _extend_holdings(held, ranks, pool, played, keeps, size, 0, (), 1.0)
+    if size == 0:
+        weight = 1.0
+        if keeps is not None:
+            weight *= keeps.get(tuple(sorted(played)), 0.0)
+        if weight > 0:
+            held.append(((), weight))
+        return held
+    # for each rank: its groups of n cards (n ascending), with the ways to choose them
+    groups = [
+        [(n, (r,) * n, _COMB[pool[r]][n]) for n in range(1, min(pool[r], size) + 1)] for r in ranks
+    ]
+    singles = [((r,), _COMB[pool[r]][1]) for r in ranks]
+    get = None if keeps is None else keeps.get
+    _extend_holdings(held, groups, singles, get, played, size, 0, (), 1.0)
     return held
+
+
+_COMB: Final = tuple(tuple(comb(available, n) for n in range(5)) for available in range(5))
+"""`comb(available, n)` for up to four cards of a rank."""
 
 
 def _extend_holdings(
     held: list[Holding],
-    ranks: Sequence[int],
-    pool: Sequence[int],
+    groups: Sequence[Sequence[tuple[int, Ranks, int]]],
+    singles: Sequence[tuple[Ranks, int]],
+    get: Callable[[Ranks, float], float] | None,
     played: Ranks,
-    keeps: dict[tuple[int, ...], float] | None,
     left: int,
     start: int,
     combo: Ranks,
     weight: float,
 ) -> None:
-    """`opponent_holdings`' enumeration: `left` more cards from `ranks[start:]` after `combo`.
-    (A function of its own, not a closure calling itself, which would be a reference cycle:
-    see `search.collection_paused`.) A holding is made where its last cards are added,
-    without a call of its own: most calls would be those."""
-    if left == 0:
-        if keeps is not None:
-            weight *= keeps.get(tuple(sorted(played + combo)), 0.0)
-        if weight > 0:
-            held.append((combo, weight))
+    """`opponent_holdings`' enumeration: `left` more cards from the ranks of `groups[start:]`
+    after `combo` (`get` the keeps' weights, if any). Holdings come in the order of a search
+    that takes each rank in turn, one card of it, then two, ...: the last card, for most
+    of them, in a loop of its own. (A function of its own, not a closure calling itself,
+    which would be a reference cycle: see `search.collection_paused`.)"""
+    append = held.append
+    if left == 1:
+        if get is None:
+            for k in range(start, len(singles)):
+                group, ways = singles[k]
+                append((combo + group, weight * ways))
+        elif not played:  # `grown` is in ascending order, as the ranks are
+            for k in range(start, len(singles)):
+                group, ways = singles[k]
+                grown = combo + group
+                grown_weight = weight * ways * get(grown, 0.0)
+                if grown_weight > 0:
+                    append((grown, grown_weight))
+        else:
+            for k in range(start, len(singles)):
+                group, ways = singles[k]
+                grown = combo + group
+                grown_weight = weight * ways * get(tuple(sorted(played + grown)), 0.0)
+                if grown_weight > 0:
+                    append((grown, grown_weight))
         return
-    for k in range(start, len(ranks)):
-        rank = ranks[k]
-        available = pool[rank]
-        for n in range(1, min(available, left) + 1):
-            grown = combo + (rank,) * n
-            grown_weight = weight * comb(available, n)
+    for k in range(start, len(groups)):
+        for n, group, ways in groups[k]:
+            grown = combo + group
             if n < left:
                 _extend_holdings(
-                    held, ranks, pool, played, keeps, left - n, k + 1, grown, grown_weight
+                    held, groups, singles, get, played, left - n, k + 1, grown, weight * ways
                 )
-                continue
-            if keeps is not None:  # `grown` is in ascending order, as the ranks are
-                grown_weight *= keeps.get(tuple(sorted(played + grown)) if played else grown, 0.0)
-            if grown_weight > 0:
-                held.append((grown, grown_weight))
+            elif n == left:
+                grown_weight = weight * ways
+                if get is not None:
+                    grown_weight *= get(tuple(sorted(played + grown)) if played else grown, 0.0)
+                if grown_weight > 0:
+                    append((grown, grown_weight))
 
 
 def sample_holdings(
@@ -330,11 +362,8 @@ def sample_holdings(
             held = held[:]
             rng.shuffle(held)
         return held
-    total = 0.0
-    cumulative = []
-    for _, weight in held:
-        total += weight
-        cumulative.append(total)
+    cumulative = list(accumulate([weight for _, weight in held]))  # 0.0 + w0 + w1 ..., in order
+    total = cumulative[-1]
     if systematic:
         step = total / samples
         start = rng.random() * step
