@@ -124,8 +124,9 @@ def test_hand_counts_are_each_kept_hands_show_over_the_starters(hand: list[Card]
     for (i, j), count in zip(DISCARD_PAIRS, counts, strict=True):
         keep = [indices[k] for k in range(6) if k not in (i, j)]
         scored: dict[int, int] = {}
+        a, b, c, d = keep
         for starter in unseen:
-            points = hand_points(*keep, starter)
+            points = hand_points(a, b, c, d, starter)
             scored[points] = scored.get(points, 0) + 1
         assert count == hand_distribution(keep, unseen) == scored
         assert sum(count.values()) == 46
