@@ -64,12 +64,17 @@ def rank_key(ranks: Sequence[int]) -> int:
 _TRIPLES: Final = tuple(itertools.combinations_with_replacement(range(1, 14), 3))
 """The ranks of a crib's three cards not yet seen (the opponent's two and the starter): each
 multiset once, 455 of them."""
-_TRIPLE_AT: Final = {rank_key(ranks): k for k, ranks in enumerate(_TRIPLES)}
-_THIRD: Final = tuple(
-    tuple(tuple(_TRIPLE_AT.get(rank_key((a, b, c)), 0) for c in range(14)) for b in range(14))
-    for a in range(14)
-)
-"""`_THIRD[a][b][c]`: the index in `_TRIPLES` of the ranks a, b and c (1..13)."""
+
+
+@cache
+def _third() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """`_third()[a][b][c]`: the index in `_TRIPLES` of the ranks a, b and c (1..13); made
+    on first use."""
+    third = [[[0] * 14 for _ in range(14)] for _ in range(14)]
+    for k, ranks in enumerate(_TRIPLES):
+        for a, b, c in itertools.permutations(ranks):
+            third[a][b][c] = k
+    return tuple(tuple(tuple(row) for row in plane) for plane in third)
 
 
 @cache
@@ -172,6 +177,7 @@ class CribSums:
         pair_total: float = 0
         # The weight of each multiset of ranks of the three unknown cards (`_TRIPLES`).
         groups: list[float] = [0] * len(_TRIPLES)
+        third = _third()
         for a in range(1, 14):
             if not n[a]:
                 continue
@@ -186,7 +192,7 @@ class CribSums:
                 left = n[:]  # the starters left beside the throw, by rank
                 left[a] -= 1
                 left[b] -= 1
-                for triple, starters in zip(_THIRD[a][b], left, strict=True):
+                for triple, starters in zip(third[a][b], left, strict=True):
                     if starters > 0:
                         groups[triple] += w * starters
         self._groups = groups
