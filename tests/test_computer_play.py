@@ -79,15 +79,27 @@ def _in_play(seed: int, skip: int) -> GameState:
     return state
 
 
-def _engine_net(state: GameState, seat: int, classic: bool = False) -> float:
+def _engine_net(state: GameState, seat: int, classic: bool = False, takes: bool = False) -> float:
     """Minimax of `seat`'s pegging minus the other's to the end of the play, by the engine;
-    with `classic`, the other seat plays as the classic level does."""
+    with `classic`, the other seat plays as the classic level does; with `takes`, it plays a
+    card the engine pegs the most for at once whenever one pegs."""
     assert state.to_move is not None
     mover = state.to_move
     best: float | None = None
     cards = list({c.rank: c for c in legal_plays(state, mover)}.values())
     if classic and mover != seat:
         cards = [classic_choose_play(state.hands[mover], state.pile)]
+    if takes and mover != seat:
+        pegs = {
+            card: sum(
+                e.points
+                for e in apply(state, Play(mover, card))[1]
+                if isinstance(e, Scored) and e.reason is Reason.PLAY
+            )
+            for card in cards
+        }
+        most = max(pegs.values())
+        cards = [card for card in cards if pegs[card] == most]
     for card in cards:
         after, events = apply(state, Play(mover, card))
         value = 0.0
@@ -99,7 +111,7 @@ def _engine_net(state: GameState, seat: int, classic: bool = False) -> float:
             ):
                 value += event.points if event.seat == seat else -event.points
         if after.phase is Phase.PLAY and after.hand_number == state.hand_number:
-            value += _engine_net(after, seat, classic)
+            value += _engine_net(after, seat, classic, takes)
         if best is None or (value > best if mover == seat else value < best):
             best = value
     assert best is not None
@@ -153,6 +165,27 @@ def test_a_search_against_a_rule_is_the_engine_played_out_and_never_worth_less(
     at_end = WinSearch(500, 500, lambda m, o: 0.5 + (m - o) / 100, reply=classic_play_index)
     assert at_end.chance(mine, theirs, count_ranks, state.count, True) == pytest.approx(
         0.5 + against_rule / 100
+    )
+
+
+@given(st.integers(0, 10_000), st.integers(0, 4))
+@settings(max_examples=40, deadline=None)
+def test_a_search_against_a_player_who_takes_its_points_is_the_engine_played_out(
+    seed: int, skip: int
+) -> None:
+    """Against an opponent that takes the most points it can at once whenever a card of its
+    pegs (and plays its best where none does), the search finds what my best play gets by the
+    engine's rules, and at least what it gets against an opponent playing its best."""
+    position = _position(seed, skip)
+    if position is None:
+        return
+    state, seat, mine, theirs, count_ranks = position
+    against_taker = PegSearch(takes=True).net(mine, theirs, count_ranks, state.count, True)
+    assert against_taker == _engine_net(state, seat, takes=True)
+    assert against_taker >= net_points(mine, theirs, count_ranks, state.count, True)
+    at_end = WinSearch(500, 500, lambda m, o: 0.5 + (m - o) / 100, takes=True)
+    assert at_end.chance(mine, theirs, count_ranks, state.count, True) == pytest.approx(
+        0.5 + against_taker / 100
     )
 
 

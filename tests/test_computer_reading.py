@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
 from typing import Final
 
@@ -12,20 +12,23 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage.cards import DECK, Card
+from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer import Computer, PlayContext, Settings, Who, play_options
 from cribbage.computer.classic import classic_choose_play, classic_play_index
-from cribbage.computer.play import least_value_held
+from cribbage.computer.play import _decision, least_value_held
 from cribbage.computer.reading import (
     LEAD_STYLES,
     PRIOR,
     RULES,
     SURE,
+    TAKE_PRIOR,
     TREMBLE,
     lead_mix,
     likelihoods,
     may_matter,
     opponent_turns,
+    pass_up_rate,
+    passed_up,
     rule_share,
     rule_shares,
 )
@@ -89,30 +92,46 @@ def test_each_deal_weighs_every_card_played_by_the_rule_it_was_played_against(
     the others' where it did not, the hand and the count taken from the game itself. So the
     rule's player is never read as less likely to play by it."""
     rng = random.Random(seed)
-    state = new_game(FAR, seed=seed, dealer=seed % 2)
     ratios = [1.0, 1.0]
-    while len(state.past_plays) < 3:
+
+    def choose(state: GameState, seat: int) -> Card:
+        legal = legal_plays(state, seat)
+        rules_card = classic_choose_play(state.hands[seat], state.pile)
+        card = rules_card if seat == 1 else rng.choice(legal)
+        choices = len({c.rank for c in legal})
+        if choices > 1:
+            strayed = card.rank != rules_card.rank
+            ratios[seat] *= choices * (TREMBLE / (choices - 1) if strayed else 1 - TREMBLE)
+        return card
+
+    for state in _deals_played(seed, 3, choose):
+        for reader in (0, 1):
+            turns = opponent_turns(_past(state, reader)[-1])
+            by_rule, by_any = likelihoods(turns, ())
+            assert by_rule / by_any == pytest.approx(ratios[1 - reader])
+        assert math.prod(_ratio(plays) for plays in _past(state, 0)) >= 1.0
+        ratios[:] = [1.0, 1.0]
+
+
+def _deals_played(
+    seed: int, deals: int, choose: Callable[[GameState, int], Card]
+) -> Iterator[GameState]:
+    """A game from `seed`, far from its end, in which `choose(state, seat)` picks every card
+    played and every other action is any legal one: the state after each of its first
+    `deals` deals (their plays in `past_plays`)."""
+    rng = random.Random(seed)
+    state = new_game(FAR, seed=seed, dealer=seed % 2)
+    while len(state.past_plays) < deals:
         seat = pending(state)[0]
+        action: Action
         if state.phase is Phase.PLAY:
-            legal = legal_plays(state, seat)
-            rules_card = classic_choose_play(state.hands[seat], state.pile)
-            card = rules_card if seat == 1 else rng.choice(legal)
-            choices = len({c.rank for c in legal})
-            if choices > 1:
-                strayed = card.rank != rules_card.rank
-                ratios[seat] *= choices * (TREMBLE / (choices - 1) if strayed else 1 - TREMBLE)
-            action: Action = Play(seat, card)
+            action = Play(seat, choose(state, seat))
         else:
             action = random_action(state, rng)
         dealt = state.hand_number
         state, _ = apply(state, action)
-        if state.hand_number != dealt:  # a deal ended: its plays are in past_plays
-            for reader in (0, 1):
-                turns = opponent_turns(_past(state, reader)[-1])
-                by_rule, by_any = likelihoods(turns, ())
-                assert by_rule / by_any == pytest.approx(ratios[1 - reader])
-            assert math.prod(_ratio(plays) for plays in _past(state, 0)) >= 1.0
-            ratios = [1.0, 1.0]
+        if state.hand_number != dealt:
+            yield state
 
 
 def _ratio(plays: tuple[tuple[Who, Card], ...]) -> float:
@@ -341,3 +360,73 @@ def test_the_expert_reads_its_opponent_across_the_games_of_a_match() -> None:
     assert context.plays_read(Settings()) == ()  # off unless asked for
     assert context.plays_read(PRESETS["v3"]) == ()  # the third release read one game alone
     assert rule_shares(())[0] == PRIOR
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32))
+def test_points_passed_up_are_counted_as_the_engine_pegs_them(seed: int) -> None:
+    """Seat 1 always plays a card that pegs the most at once, seat 0 any card: after each
+    deal, the plays in which each passed up points are counted from the cards it played as
+    the engine pegs every legal card on the pile. A player who takes the most every time
+    passed up none, and is read as passing up points less often than before any deal."""
+    rng = random.Random(seed)
+    passed = [0, 0]
+
+    def choose(state: GameState, seat: int) -> Card:
+        pile = [int(c.rank) for c in state.pile]
+        pegs = {c: peg_points([*pile, int(c.rank)]) for c in legal_plays(state, seat)}
+        most = max(pegs.values())
+        card = rng.choice([c for c in pegs if seat == 0 or pegs[c] == most])
+        passed[seat] += pegs[card] < most
+        return card
+
+    for state in _deals_played(seed, 3, choose):
+        for reader in (0, 1):
+            turns = opponent_turns(_past(state, reader)[-1])
+            assert passed_up(turns, ()) == passed[1 - reader]
+        passed[:] = [0, 0]
+    before = TAKE_PRIOR[0] / sum(TAKE_PRIOR)
+    assert pass_up_rate(()) == before
+    assert pass_up_rate(_past(state, 0)) <= before
+
+
+def test_a_hand_that_would_have_paired_weighs_less_when_the_opponent_takes_its_points() -> None:
+    """The opponent played a nine on my seven, then an ace on 20 and a three on 23: a seven
+    or an eight left in its hand would have pegged more than the nine (a pair, a fifteen), a
+    four more than the ace (a pair), so with `Settings.takes` those hands weigh the rate it
+    passes up points times as much as without; the others weigh as without."""
+    history: tuple[tuple[Who, Card], ...] = tuple(
+        zip(
+            ("me", "opponent", "me", "opponent", "me", "opponent"),
+            parse_cards(["7d", "9s", "4c", "ah", "2d", "3c"]),
+            strict=True,
+        )
+    )
+    context = PlayContext(
+        hand=tuple(parse_cards(["4d"])),
+        sequence=tuple(card for _, card in history),
+        history=history,
+        starter=parse_cards(["qs"])[0],
+        dealer=True,
+        discards=tuple(parse_cards(["5h", "6h"])),
+    )
+    turns = opponent_turns(history)
+    rate = pass_up_rate(())
+    weights = [
+        {
+            theirs: weight
+            for _, held, _ in _decision(
+                context, Settings(read=False, takes=takes), None, None, None, None
+            ).accounts
+            for theirs, weight in held
+        }
+        for takes in (False, True)
+    ]
+    assert weights[0].keys() == weights[1].keys() and len(weights[0]) > 5
+    down = {
+        theirs: weight * rate ** passed_up(turns, theirs) for theirs, weight in weights[0].items()
+    }
+    total, down_total = sum(weights[1].values()), sum(down.values())
+    for theirs, weight in weights[1].items():
+        assert weight / total == pytest.approx(down[theirs] / down_total)
+    assert [passed_up(turns, (rank,)) for rank in (4, 7, 8, 13)] == [1, 1, 1, 0]

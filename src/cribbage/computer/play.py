@@ -48,6 +48,8 @@ from .reading import (
     lead_mix,
     may_matter,
     opponent_turns,
+    pass_up_rate,
+    passed_up,
     rule_share,
     rule_shares,
     rules_likelihoods,
@@ -733,8 +735,13 @@ def _decision(
             clues = lead_weights(led)
     samples = settings.samples if size == 4 else settings.later_samples
     held = _holdings(pool, size, least, their_played, clues)
+    weighed = held
+    if settings.takes and their_played:
+        turns = opponent_turns(history)
+        rate = pass_up_rate(context.plays_read(settings))
+        weighed = [(theirs, weight * rate ** passed_up(turns, theirs)) for theirs, weight in held]
     chosen = sample_holdings(
-        held,
+        weighed,
         samples,
         rng,
         shuffled=settings.adaptive,
@@ -747,6 +754,8 @@ def _decision(
     )
     accounts: list[tuple[float, list[Holding], PegSearch]] = []
     if share < SURE:
+        if settings.expect_takes:
+            search = _taking_search()
         accounts.append((1.0 if share <= 1 - SURE else 1 - share, chosen, search or PegSearch()))
     if share > 1 - SURE:
         ruled = sample_holdings(by_rule, samples, rng)
@@ -764,6 +773,14 @@ def _decision(
         _Ends.of(context, settings, role, seen),
         accounts,
     )
+
+
+@cache
+def _taking_search() -> PegSearch:
+    """The search of an opponent who takes the most points it can at once
+    (`Settings.expect_takes`), one for the process: what a position is worth against such
+    a player does not depend on who asks."""
+    return PegSearch(takes=True)
 
 
 def _evaluate(decision: _Decision) -> PlayEvaluation:
@@ -975,7 +992,9 @@ def _values(
                     their_show=their_show,
                     crib=ends.crib,
                 )
-                win_search = WinSearch(ends.my_need, ends.their_need, at_end, reply=reply)
+                win_search = WinSearch(
+                    ends.my_need, ends.their_need, at_end, reply=reply, takes=search.takes
+                )
                 win_searches[their_show] = win_search
             won = {
                 rank: win_search.move_chance_at(mine, theirs, tail, count, positions[rank])

@@ -24,6 +24,11 @@ plain habits': the points, else the highest card) at once, against a player of n
 `Settings.lead_styles` the opponent's leads are read too (`lead_mix`): as the expert's, the
 classic level's, its highest card, its lowest or any card, each weighed by the leads of the
 earlier deals, where its hand is known.
+
+With `Settings.takes` its plays of this deal say something of the cards it still holds
+whatever way it plays: few players pass up points they could take. So a guess at its hand
+under which it passed up more points than the card it played made (`passed_up`) is weighed
+down by how often it has passed up points in the earlier deals (`pass_up_rate`).
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ __all__ = [
     "PRIOR",
     "RULES",
     "SURE",
+    "TAKE_PRIOR",
     "TREMBLE",
     "Turn",
     "highest_play_index",
@@ -56,6 +62,9 @@ __all__ = [
     "likelihoods",
     "may_matter",
     "opponent_turns",
+    "pass_up_rate",
+    "passed_up",
+    "points_passed_up",
     "rule_share",
     "rule_shares",
     "rules_likelihoods",
@@ -335,3 +344,94 @@ def lead_mix(
     odds = [math.exp(value - top) for value in logs]
     total = sum(odds)
     return tuple(round(value / total, 3) for value in odds)
+
+
+TAKE_PRIOR: Final = (0.5, 4.5)
+"""The opponent's turns with points to take before any is seen (`pass_up_rate`): half a turn
+passed up against four and a half taken, a tenth of the time."""
+
+
+def _points(tail: Ranks, count: int, rank: int) -> int:
+    """What `rank` pegs at once, played on `count` whose scoring tail is `tail`."""
+    return count_points(count + COUNTING_VALUES[rank]) + EXTENDED[tail, rank][1]
+
+
+def _most_points(hand: Ranks, tail: Ranks, count: int) -> int:
+    """The most a card of `hand` pegs at once on `count` (0 when none fits)."""
+    room = LIMIT - count
+    return max(
+        (_points(tail, count, rank) for rank in set(hand) if COUNTING_VALUES[rank] <= room),
+        default=0,
+    )
+
+
+_MOST: Final[Table[int]] = Table(_most_points, 100_000)
+"""`_most_points` by (hand, tail, count)."""
+
+
+def passed_up(turns: Sequence[Turn], held: Ranks) -> int:
+    """In how many of the opponent's plays (`turns`) it passed up more points than its card
+    made, if it also held `held` (ranks) after them.
+
+    >>> from cribbage.cards import parse_cards
+    >>> turns = opponent_turns(list(zip(["me", "opponent"], parse_cards(["7d", "9s"]))))
+    >>> passed_up(turns, (2, 7)), passed_up(turns, (3, 8)), passed_up(turns, (6, 13))
+    (1, 1, 0)
+    """
+    passed = 0
+    for turn in turns:
+        hand = tuple(sorted((turn.rank, *turn.later, *held)))
+        if _MOST[hand, turn.tail, turn.count] > _points(turn.tail, turn.count, turn.rank):
+            passed += 1
+    return passed
+
+
+def points_passed_up(history: Sequence[tuple[str, Card]]) -> tuple[int, int]:
+    """In a finished deal (`history`, as `opponent_turns` takes it) in which the opponent
+    played its four cards: its plays that passed up points, and those that took the most
+    there were (plays with no points to take, or no choice of rank, are left out); (0, 0)
+    for any other deal.
+
+    >>> from cribbage.cards import parse_cards
+    >>> cards = parse_cards("kd 5s 9h 6c 2d 3s ad 2s".split())  # a 5 for 15; a 3, not a pair
+    >>> points_passed_up(list(zip("me opponent me opponent me opponent me opponent".split(), cards)))
+    (1, 1)
+    """
+    turns = opponent_turns(history)
+    if len(turns) != 4:
+        return 0, 0
+    passed = taken = 0
+    for turn in turns:
+        hand = tuple(sorted((turn.rank, *turn.later)))
+        if len(moves(hand, turn.count)) < 2:  # no choice of rank
+            continue
+        most = _MOST[hand, turn.tail, turn.count]
+        if most > _points(turn.tail, turn.count, turn.rank):
+            passed += 1
+        elif most > 0:
+            taken += 1
+    return passed, taken
+
+
+_TAKEN: Final[Table[tuple[int, int]]] = Table(points_passed_up, 10_000)
+"""`points_passed_up` by deal."""
+
+
+def pass_up_rate(
+    past: Sequence[Sequence[tuple[str, Card]]], prior: tuple[float, float] = TAKE_PRIOR
+) -> float:
+    """How often the opponent passes up points it could take, from `prior` (turns passed up,
+    turns taken) and its plays in the earlier deals (`past`, as `rule_share` takes it).
+
+    >>> from cribbage.cards import parse_cards
+    >>> cards = parse_cards("kd 5s 9h 6c 2d 2s ad 3s".split())  # it takes a 15 and a pair
+    >>> deal = list(zip("me opponent me opponent me opponent me opponent".split(), cards))
+    >>> pass_up_rate([]), round(pass_up_rate([deal] * 3), 3)
+    (0.1, 0.045)
+    """
+    passed, taken = prior
+    for history in past:
+        more_passed, more_taken = _TAKEN[tuple(history),]
+        passed += more_passed
+        taken += more_taken
+    return passed / (passed + taken)

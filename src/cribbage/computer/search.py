@@ -288,23 +288,57 @@ def reply_table(reply: Reply) -> Table[int]:
     return table
 
 
+_CHOICES: Final[dict[Reply, Table[tuple[_Card, ...]]]] = {}
+
+
+def _choices_table(reply: Reply) -> Table[tuple[_Card, ...]]:
+    """`reply_table`'s card, by (hand, tail, count), as the only move of the searches' loops."""
+    table = _CHOICES.get(reply)
+    if table is None:
+        if len(_CHOICES) >= 8:
+            _CHOICES.clear()
+        replies = reply_table(reply)
+        table = _CHOICES[reply] = Table(
+            lambda hand, tail, count: (_CARDS[(hand,)][replies[hand, tail, count]],), 250_000
+        )
+    return table
+
+
+def _taking(hand: Ranks, tail: Ranks, count: int) -> tuple[_Card, ...]:
+    """The moves of `hand` on `count` (scoring tail `tail`) of a player who takes the most
+    points it can at once: the cards that peg the most, when any pegs, else every card."""
+    plays = _PLAYS[hand, count]
+    pegs = [_COUNT_POINTS[count + value] + EXTENDED[tail, rank][1] for rank, _, value, _ in plays]
+    most = max(pegs)
+    if most == 0:
+        return plays
+    return tuple(play for play, pegged in zip(plays, pegs, strict=True) if pegged == most)
+
+
+_TAKING: Final[Table[tuple[_Card, ...]]] = Table(_taking, 250_000)
+"""`_taking` by (hand, tail, count)."""
+
+
 class _Search:
     """What the searches share: the positions they have solved, remembered up to `limit` of
     them (then the oldest forgotten, a 64th at a time), each with the lowest and highest
     value it may have (the same when it is known);
     and, given a `reply` rule, the card the opponent plays by it in each position (the only
-    move searched there; `reply_table`).
+    move searched there; `reply_table`), or, with `takes`, the cards that peg the most at
+    once wherever one pegs (`_taking`: an opponent who takes its points, and plays its best
+    only where there are none to take).
 
     Each search writes its own loop over the moves of a position: the loop is the innermost
     code of the computer's play, and one loop shared by them, at one more call for every move
     searched, took a fifth to a quarter more time (`benchmarks/bench_search.py`: WinSearch
     65 ms against 83 to 96, TableSearch 850 to 915 ms against 1,070 to 1,110)."""
 
-    def __init__(self, limit: int, reply: Reply | None = None) -> None:
+    def __init__(self, limit: int, reply: Reply | None = None, takes: bool = False) -> None:
         self.limit = limit
         self.memory: dict[tuple[object, ...], tuple[float, float]] = {}
         self.reply = reply
-        self.replies = None if reply is None else reply_table(reply)
+        self.takes = takes
+        self.replies = _choices_table(reply) if reply is not None else _TAKING if takes else None
 
     def _recall(
         self, key: tuple[object, ...], alpha: float, beta: float
@@ -348,8 +382,10 @@ class PegSearch(_Search):
     -1
     """
 
-    def __init__(self, limit: int = 250_000, reply: Reply | None = None) -> None:
-        super().__init__(limit, reply)
+    def __init__(
+        self, limit: int = 250_000, reply: Reply | None = None, takes: bool = False
+    ) -> None:
+        super().__init__(limit, reply, takes)
 
     def net(
         self, mine: Ranks, theirs: Ranks, count_ranks: Ranks, count: int, my_turn: bool
@@ -478,11 +514,7 @@ class PegSearch(_Search):
             last = mine[0] if len(mine) == 1 else 0
             alone = not mine
             replies = self.replies
-            choices = (
-                _PLAYS[theirs, count]
-                if replies is None
-                else (_CARDS[(theirs,)][replies[theirs, tail, count]],)
-            )
+            choices = _PLAYS[theirs, count] if replies is None else replies[theirs, tail, count]
             for rank, rest, value, rest_least in choices:
                 total = count + value
                 new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]
@@ -569,8 +601,9 @@ class WinSearch(_Search):
         at_end: EndValue,
         limit: int = 250_000,
         reply: Reply | None = None,
+        takes: bool = False,
     ) -> None:
-        super().__init__(limit, reply)
+        super().__init__(limit, reply, takes)
         self.my_need = my_need
         self.their_need = their_need
         self.at_end = at_end
@@ -702,11 +735,7 @@ class WinSearch(_Search):
             last = mine[0] if len(mine) == 1 else 0
             alone = not mine
             replies = self.replies
-            choices = (
-                _PLAYS[theirs, count]
-                if replies is None
-                else (_CARDS[(theirs,)][replies[theirs, tail, count]],)
-            )
+            choices = _PLAYS[theirs, count] if replies is None else replies[theirs, tail, count]
             for rank, rest, value, rest_least in choices:
                 total = count + value
                 new_count, points, reset, to_move = _STEPS[total * 144 + rest_least + other_least]

@@ -66,6 +66,17 @@ class Settings:
             won 68.2% of 400 duplicate games where `v3` won 65.5% (95% intervals 64.8-71.7%
             and 61.9-69.1%), netting 0.38 points a deal more in the play as dealer and 0.09 as pone;
             against `v3` itself, 48.5% of 400 (46.2-50.8%), pegging alike.
+        takes: in the play, weigh each hand the opponent may hold by whether, holding it,
+            it would have passed up more points than the cards it played this deal made
+            (`cribbage.computer.reading.passed_up`): by the share of its turns with points
+            to take in which it has passed them up in the game (`pass_up_rate`) for each.
+        expect_takes: in the play, expect the opponent (where it is not read as playing by a
+            rule) to take the most points it can at once whenever a card of its pegs, and its
+            best reply only where none does (the search partner at 500 passes did so in all
+            82 such plays of 20 games; the expert in 85%). Off: against that partner
+            (`benchmarks/sparring.py`) it won 58.7% of 2,000 duplicate games where the
+            expert without it won 59.6% (95% intervals 57.1-60.2% and 58.0-61.2%), and
+            66.0% against the classic level where the expert wins 66.1%.
         whole_match: in a match, read the opponent (`read`, `lead_styles`) from the earlier
             games too, not from this game's deals alone (`PlayerView.match_plays`). Off: in
             matches of five games (2,000 duplicate games, `cribbage.tournament --match 5`)
@@ -89,6 +100,8 @@ class Settings:
     styles: bool = True
     lead_styles: bool = True
     whole_match: bool = False
+    takes: bool = False
+    expect_takes: bool = False
 
     def __post_init__(self) -> None:
         if self.crib not in ("opponent", "random"):
@@ -122,7 +135,7 @@ def parse_settings(text: str, base: Settings = EXPERT) -> Settings:
         ValueError: an unknown name or a value of the wrong kind.
 
     >>> parse_settings("crib=random,samples=20")
-    Settings(crib='random', pegging=True, prior=True, leads=True, aware=True, aware_within=40, samples=20, later_samples=80, sampling='systematic', adaptive=False, read=True, blind=False, styles=True, lead_styles=True, whole_match=False)
+    Settings(crib='random', pegging=True, prior=True, leads=True, aware=True, aware_within=40, samples=20, later_samples=80, sampling='systematic', adaptive=False, read=True, blind=False, styles=True, lead_styles=True, whole_match=False, takes=False, expect_takes=False)
     >>> parse_settings("adaptive=on").adaptive, parse_settings("v1").sampling
     (True, 'random')
     """
