@@ -1,0 +1,106 @@
+"""What a player's keeps and plays say of it: `python benchmarks/reading_evidence.py expert ismcts:passes=500`.
+
+Two things the expert could read of any opponent, whatever its way of playing, measured for
+each player named (any name `cribbage.tournament` takes, and the sparring partners of
+`benchmarks/sparring.py`):
+
+* **Its keeps.** In the play the expert weighs the four cards its opponent may hold by how
+  likely the expert itself would keep them (`Settings.prior`;
+  `cribbage.computer.tables.keep_weights`, relative to four cards kept at random). Every keep
+  is seen at the show, so the opponent's keeps could say how far to trust that weight. This
+  deals the same seeded hands, lets the player lay away as dealer and as pone, and reports
+  the mean natural log of the weight of the ranks kept: the evidence, a deal, that the player
+  keeps as the expert does rather than at random (a log likelihood ratio). Positive speaks
+  for the expert's weights; keeps made at random average below zero.
+* **Its points passed up** (`--games N`, N > 0). Over N seeded games against `--against`
+  (the expert by default), the player's plays with a choice of rank and points to take,
+  and the share of them in which it passed up more points than its card made
+  (`cribbage.computer.reading.points_passed_up`, what `Settings.takes` reads).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+from collections.abc import Sequence
+
+import sparring  # noqa: F401  # registers the sparring partners as players
+from cribbage.cards import Card
+from cribbage.computer import Computer
+from cribbage.computer.reading import points_passed_up
+from cribbage.computer.strategy import strategy_for
+from cribbage.computer.tables import Role, keep_weights
+from cribbage.rules import GameConfig, Phase, apply, new_game, pending
+from cribbage.view import view_for
+
+__all__ = ["keep_evidence", "kept_log_weight", "main", "passed_up_in_games"]
+
+
+def kept_log_weight(kept: Sequence[Card], role: Role) -> float:
+    """The natural log of how much likelier than at random the expert, as `role`, keeps the
+    ranks of `kept` (-inf if it never does)."""
+    weight = keep_weights(role).get(tuple(sorted(int(card.rank) for card in kept)), 0.0)
+    return math.log(weight) if weight > 0 else -math.inf
+
+
+def keep_evidence(player: str, deals: int, seed: int = 1) -> dict[Role, list[float]]:
+    """`kept_log_weight` of `player`'s keep in each of `deals` seeded deals, as dealer in the
+    even ones and as pone in the odd ones, by role."""
+    computer = Computer.playing(strategy_for(player, seed))
+    found: dict[Role, list[float]] = {"dealer": [], "pone": []}
+    for deal in range(deals):
+        dealer = deal % 2
+        view = view_for(new_game(seed=seed * 1_000_003 + deal, dealer=dealer), 0)
+        laid = set(computer.discard_options_for(view)[0].discard)
+        role: Role = "dealer" if dealer == 0 else "pone"
+        found[role].append(kept_log_weight([c for c in view.hand if c not in laid], role))
+    return found
+
+
+def passed_up_in_games(player: str, against: str, games: int, seed: int = 1) -> tuple[int, int]:
+    """`player`'s plays that passed up points and those that took the most, over `games`
+    seeded games to 121 against `against` (`player` in seat 0, dealing first in the even
+    games), as its opponent reads them (`points_passed_up`)."""
+    passed = taken = 0
+    for game in range(games):
+        computers = [
+            Computer.playing(strategy_for(name, seed * 7_919 + game * 2 + seat))
+            for seat, name in enumerate((player, against))
+        ]
+        state = new_game(GameConfig(), seed=seed * 1_000_003 + game, dealer=game % 2)
+        while state.phase is not Phase.GAME_OVER:
+            seat = pending(state)[0]
+            state, _ = apply(state, computers[seat].act(view_for(state, seat)))
+        for plays in state.past_plays:
+            more = points_passed_up([("opponent" if s == 0 else "me", c) for s, c in plays])
+            passed, taken = passed + more[0], taken + more[1]
+    return passed, taken
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("players", nargs="+", help="e.g. expert classic ismcts:passes=500")
+    parser.add_argument("--deals", type=int, default=400, help="deals of keeps (400)")
+    parser.add_argument("--games", type=int, default=0, help="games of plays (none)")
+    parser.add_argument("--against", default="expert", help="their opponent in those games")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(f"{'keeps of':<22}{'role':<8}{'deals':>6}{'mean log weight':>17}{'s.e.':>7}")
+    for player in args.players:
+        for role, values in keep_evidence(player, args.deals, args.seed).items():
+            finite = [v for v in values if math.isfinite(v)]
+            mean = statistics.fmean(values) if len(finite) == len(values) else -math.inf
+            error = statistics.stdev(finite) / math.sqrt(len(finite)) if len(finite) > 1 else 0
+            print(f"{player:<22}{role:<8}{len(values):>6}{mean:>17.3f}{error:>7.3f}")
+    if args.games > 0:
+        print(f"\n{'plays of':<22}{'games':>6}{'with points':>13}{'passed up':>11}")
+        for player in args.players:
+            passed, taken = passed_up_in_games(player, args.against, args.games, args.seed)
+            share = passed / (passed + taken) if passed + taken else 0.0
+            print(f"{player:<22}{args.games:>6}{passed + taken:>13}{share:>10.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
