@@ -70,10 +70,15 @@ class Settings:
             it would have passed up more points than the cards it played this deal made
             (`cribbage.computer.reading.passed_up`): by the share of its turns with points
             to take in which it has passed them up in the game (`pass_up_rate`) for each.
+            Off: against the search partner at 500 passes (`benchmarks/sparring.py`) it won
+            60.2% of 2,000 duplicate games where the expert without it won 59.6% (95%
+            intervals 58.6-61.7% and 58.0-61.2%), and 66.0% against the classic level
+            where the expert wins 66.1%.
         expect_takes: in the play, expect the opponent (where it is not read as playing by a
             rule) to take the most points it can at once whenever a card of its pegs, and its
-            best reply only where none does (the search partner at 500 passes did so in all
-            82 such plays of 20 games; the expert in 85%). Off: against that partner
+            best reply only where none does (over 20 games against the expert, the search
+            partner at 500 passes passed up points in 3.8% of its plays with points to take,
+            the expert in 17.4%: `benchmarks/reading_evidence.py`). Off: against that partner
             (`benchmarks/sparring.py`) it won 58.7% of 2,000 duplicate games where the
             expert without it won 59.6% (95% intervals 57.1-60.2% and 58.0-61.2%), and
             66.0% against the classic level where the expert wins 66.1%.
