@@ -28,9 +28,9 @@ from typing import Final
 
 from ..cards import COUNTING_VALUES, Card
 from ..pegging import LIMIT, playable
-from ..scoring import count_points, hand_points, peg_points
+from ..scoring import hand_points, peg_points
 from .discard import DiscardOption, make_option
-from .search import EXTENDED, Ranks
+from .search import Ranks, pegs_at_once
 from .sums import DISCARD_PAIRS
 from .tables import crib_random_sum
 
@@ -123,7 +123,7 @@ def classic_play_index(hand: Ranks, played: Ranks, count: int) -> int:
     best, best_points = -1, -1
     for i, rank in enumerate(hand):
         if _VALUE[rank] <= room:
-            points = count_points(count + _VALUE[rank]) + EXTENDED[played, rank][1]
+            points = pegs_at_once(played, count, rank)
             if points > best_points:  # the first of the highest
                 best, best_points = i, points
     if best_points > 0 or len(hand) == 1:

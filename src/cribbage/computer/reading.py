@@ -42,9 +42,8 @@ from typing import Final
 from ..cards import COUNTING_VALUES, Card
 from ..memo import Table
 from ..pegging import LIMIT, fits
-from ..scoring import count_points
 from .classic import classic_lead, classic_play_index
-from .search import EXTENDED, Ranks, Reply, moves, reply_table, scoring_tail
+from .search import Ranks, Reply, moves, pegs_at_once, reply_table, scoring_tail
 from .tables import RANK_LETTERS, ranks_text, read_table
 
 __all__ = [
@@ -141,8 +140,7 @@ def highest_play_index(hand: Ranks, played: Ranks, count: int) -> int:
     best, best_points = -1, -1
     for i, rank in enumerate(hand):
         if COUNTING_VALUES[rank] <= room:
-            points = count_points(count + COUNTING_VALUES[rank])
-            points += EXTENDED[played, rank][1]
+            points = pegs_at_once(played, count, rank)
             if points >= best_points:  # the last, the highest, of the most
                 best, best_points = i, points
     return best
@@ -351,16 +349,11 @@ TAKE_PRIOR: Final = (0.5, 4.5)
 passed up against four and a half taken, a tenth of the time."""
 
 
-def _points(tail: Ranks, count: int, rank: int) -> int:
-    """What `rank` pegs at once, played on `count` whose scoring tail is `tail`."""
-    return count_points(count + COUNTING_VALUES[rank]) + EXTENDED[tail, rank][1]
-
-
 def _most_points(hand: Ranks, tail: Ranks, count: int) -> int:
     """The most a card of `hand` pegs at once on `count` (0 when none fits)."""
     room = LIMIT - count
     return max(
-        (_points(tail, count, rank) for rank in set(hand) if COUNTING_VALUES[rank] <= room),
+        (pegs_at_once(tail, count, rank) for rank in set(hand) if COUNTING_VALUES[rank] <= room),
         default=0,
     )
 
@@ -381,7 +374,7 @@ def passed_up(turns: Sequence[Turn], held: Ranks) -> int:
     passed = 0
     for turn in turns:
         hand = tuple(sorted((turn.rank, *turn.later, *held)))
-        if _MOST[hand, turn.tail, turn.count] > _points(turn.tail, turn.count, turn.rank):
+        if _MOST[hand, turn.tail, turn.count] > pegs_at_once(turn.tail, turn.count, turn.rank):
             passed += 1
     return passed
 
@@ -406,7 +399,7 @@ def points_passed_up(history: Sequence[tuple[str, Card]]) -> tuple[int, int]:
         if len(moves(hand, turn.count)) < 2:  # no choice of rank
             continue
         most = _MOST[hand, turn.tail, turn.count]
-        if most > _points(turn.tail, turn.count, turn.rank):
+        if most > pegs_at_once(turn.tail, turn.count, turn.rank):
             passed += 1
         elif most > 0:
             taken += 1

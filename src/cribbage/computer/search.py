@@ -43,6 +43,7 @@ __all__ = [
     "move_points",
     "moves",
     "net_points",
+    "pegs_at_once",
     "reply_table",
     "scoring_tail",
 ]
@@ -304,11 +305,21 @@ def _choices_table(reply: Reply) -> Table[tuple[_Card, ...]]:
     return table
 
 
+def pegs_at_once(tail: Ranks, count: int, rank: int) -> int:
+    """What `rank` pegs at once, played on `count` whose scoring tail is `tail`: a fifteen or
+    31, a pair or a run (a go or the last card comes after).
+
+    >>> pegs_at_once((5,), 5, 5), pegs_at_once((3, 4), 7, 5), pegs_at_once((), 0, 13)
+    (2, 3, 0)
+    """
+    return _COUNT_POINTS[count + _VALUE[rank]] + EXTENDED[tail, rank][1]
+
+
 def _taking(hand: Ranks, tail: Ranks, count: int) -> tuple[_Card, ...]:
     """The moves of `hand` on `count` (scoring tail `tail`) of a player who takes the most
     points it can at once: the cards that peg the most, when any pegs, else every card."""
     plays = _PLAYS[hand, count]
-    pegs = [_COUNT_POINTS[count + value] + EXTENDED[tail, rank][1] for rank, _, value, _ in plays]
+    pegs = [pegs_at_once(tail, count, rank) for rank, _, _, _ in plays]
     most = max(pegs)
     if most == 0:
         return plays
