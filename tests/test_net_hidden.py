@@ -51,6 +51,8 @@ from .net_support import MATCH, Person, drive, on_host, open_table, wait_for_new
 
 CARD_TEXTS: Final = frozenset(str(card) for card in DECK)
 CARD_WORD: Final = re.compile(r"(?<![0-9A-Za-z])[A2-9TJQK][CDHS](?![0-9A-Za-z])")
+OPAQUE: Final = frozenset({"ticket"})
+"""Fields that carry random bytes in base64 (a seat's ticket), where "+5H/" is no card."""
 
 
 def cards_in(value: Any) -> set[str]:
@@ -66,7 +68,7 @@ def cards_in(value: Any) -> set[str]:
             else:
                 found.update(CARD_WORD.findall(item))
         elif isinstance(item, dict):
-            stack.extend(item.values())
+            stack.extend(value for key, value in item.items() if key not in OPAQUE)
         elif isinstance(item, list):
             stack.extend(item)
     return found
@@ -192,6 +194,9 @@ class Witness:
     def check(self, seat: int | None, message: dict[str, Any]) -> None:
         host = self.host
         assert host is not None
+        for key in OPAQUE & message.keys():
+            if message[key] is not None:  # a ticket, and nothing else, may hide there
+                m._ticket(message[key], key)
         core = host.core
         if core is None:  # before the game: no card at all
             if cards_in(message):
