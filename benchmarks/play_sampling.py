@@ -29,6 +29,8 @@ WAYS = {
     "systematic, 60": replace(BEST_REPLIES, later_samples=60),
     "systematic, 60 then 240": replace(BEST_REPLIES, later_samples=240),
     "systematic, 60 then 80 (the expert)": BEST_REPLIES,
+    "the expert, a second look within 0.1": replace(BEST_REPLIES, second_look=0.1),
+    "the expert, a second look within 0.3": replace(BEST_REPLIES, second_look=0.3),
 }
 
 

@@ -20,8 +20,10 @@ from cribbage.computer.play import (
     LEAD_MIX,
     Holding,
     Who,
+    best_play,
     blind_points,
     choice_settled,
+    evaluate_play,
     lead_weights,
     least_value_held,
     opponent_holdings,
@@ -588,6 +590,65 @@ def test_v1_searches_every_holding_and_samples_at_random() -> None:
     assert parse_settings("adaptive=on") == Settings(adaptive=True)
     with pytest.raises(ValueError, match="sampling"):
         parse_settings("sampling=stratified")
+
+
+def test_a_second_look_is_set_by_a_number_of_points() -> None:
+    assert parse_settings("second_look=0.1") == Settings(second_look=0.1)
+    with pytest.raises(ValueError, match="second_look is a number"):
+        parse_settings("second_look=near")
+    with pytest.raises(ValueError, match="second_look"):
+        Settings(second_look=-1.0)
+
+
+SAMPLED: Final = Settings(aware=False, read=False, samples=5, later_samples=5)
+"""A play that samples the opponent's hands whenever it holds more than a few (by points,
+with one account of its replies)."""
+
+
+def _sampled_play(seed: int, skip: int) -> PlayContext | None:
+    """`_in_play`'s play as the seat to move sees it, if the opponent may hold more hands
+    than `SAMPLED` searches and the seat has cards of two ranks to choose from."""
+    state = _in_play(seed, skip)
+    if state.phase is not Phase.PLAY or state.to_move is None:
+        return None
+    context = PlayContext.from_view(view_for(state, state.to_move))
+    if len({card.rank for card in context.legal}) < 2:
+        return None
+    every = replace(SAMPLED, samples=10**6, later_samples=10**6)
+    if evaluate_play(context, settings=every).holdings <= SAMPLED.samples:
+        return None
+    return context
+
+
+@given(st.integers(0, 10_000), st.integers(0, 5), st.sampled_from([0.05, 0.3, 1.0]))
+@settings(max_examples=40, deadline=None)
+def test_a_second_look_comes_only_where_the_best_two_cards_are_close(
+    seed: int, skip: int, margin: float
+) -> None:
+    """Where the first sample's best two cards are `second_look` points apart or more, the
+    choice is the first sample's; where they are nearer, a second sample is searched too,
+    and each card's value is the mean of the two samples' (the second drawn after the first,
+    from the same generator). What is played is still the first of the options."""
+    context = _sampled_play(seed, skip)
+    if context is None:
+        return
+    looking = replace(SAMPLED, second_look=margin)
+    first = evaluate_play(context, settings=SAMPLED, rng=random.Random(seed))
+    looked = evaluate_play(context, settings=looking, rng=random.Random(seed))
+    by_rank = {option.card.rank: option.points for option in first.options}
+    best, second = sorted(by_rank.values(), reverse=True)[:2]
+    if best - second >= margin:
+        assert looked == first
+    else:
+        rng = random.Random(seed)
+        rng.random()  # the first sample's start
+        again = evaluate_play(context, settings=SAMPLED, rng=rng)
+        by_card = {option.card: option.points for option in again.options}
+        means = {o.card: (o.points + by_card[o.card]) / 2 for o in first.options}
+        assert {o.card: o.points for o in looked.options} == pytest.approx(means)
+        assert looked.holdings == first.holdings + again.holdings
+    played = best_play(context, settings=looking, rng=random.Random(seed))
+    assert played == looked.options[0].card
 
 
 def _preset_decisions(spec: str, deals: int = 4) -> list[str]:

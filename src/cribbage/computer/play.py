@@ -678,6 +678,11 @@ class _Decision:
     ranks: list[int]
     ends: _Ends | None
     accounts: list[tuple[float, list[Holding], PegSearch]]
+    drawn_from: list[list[Holding]]
+    """What each account's holdings were sampled from (the same list where it searches them
+    all), and how many were drawn."""
+    samples: int
+    rng: random.Random
 
     def values(
         self, *, point_ranks: Sequence[int] | None = None, chances: bool = True
@@ -685,21 +690,41 @@ class _Decision:
         """Each account's `_Values` with its weight (points for `point_ranks` only, when
         given; chances only when `chances`)."""
         return [
-            (
-                w,
-                _values(
-                    self.mine,
-                    held,
-                    self.ranks,
-                    self.context,
-                    self.ends if chances else None,
-                    search,
-                    self.settings,
-                    point_ranks=self.ranks if point_ranks is None else point_ranks,
-                ),
-            )
+            (w, self._account(held, search, point_ranks, chances))
             for w, held, search in self.accounts
         ]
+
+    def looked_again(self, first: list[tuple[float, _Values]]) -> list[tuple[float, _Values]]:
+        """`first` (this decision's `values()`) with a second sample of the holdings
+        searched in each account that was sampled, the two together
+        (`Settings.second_look`)."""
+        both = []
+        for (w, held, search), drawn_from, (_, values) in zip(
+            self.accounts, self.drawn_from, first, strict=True
+        ):
+            if len(drawn_from) > len(held):
+                more = sample_holdings(drawn_from, self.samples, self.rng)
+                values = _together(values, self._account(more, search, None, True))
+            both.append((w, values))
+        return both
+
+    def _account(
+        self,
+        held: list[Holding],
+        search: PegSearch,
+        point_ranks: Sequence[int] | None,
+        chances: bool,
+    ) -> _Values:
+        return _values(
+            self.mine,
+            held,
+            self.ranks,
+            self.context,
+            self.ends if chances else None,
+            search,
+            self.settings,
+            point_ranks=self.ranks if point_ranks is None else point_ranks,
+        )
 
 
 def _decision(
@@ -753,10 +778,12 @@ def _decision(
         lambda: held if clues is keeps else _holdings(pool, size, least, their_played, keeps),
     )
     accounts: list[tuple[float, list[Holding], PegSearch]] = []
+    drawn_from: list[list[Holding]] = []
     if share < SURE:
         if settings.expect_takes:
             search = _taking_search()
         accounts.append((1.0 if share <= 1 - SURE else 1 - share, chosen, search or PegSearch()))
+        drawn_from.append(weighed)
     if share > 1 - SURE:
         ruled = sample_holdings(by_rule, samples, rng)
         if rule is not classic_play_index:
@@ -764,6 +791,7 @@ def _decision(
         accounts.append(
             (1.0 if share >= SURE else share, ruled, rule_search or PegSearch(reply=rule))
         )
+        drawn_from.append(by_rule)
     return _Decision(
         context,
         settings,
@@ -772,6 +800,9 @@ def _decision(
         sorted({int(card.rank) for card in legal}),
         _Ends.of(context, settings, role, seen),
         accounts,
+        drawn_from,
+        samples,
+        rng,
     )
 
 
@@ -788,6 +819,10 @@ def _evaluate(decision: _Decision) -> PlayEvaluation:
     ranks, ends = decision.ranks, decision.ends
     points = {rank: sum(w * v.points[rank] for w, v in values) for rank in ranks}
     chances = {rank: sum(w * v.chances[rank] for w, v in values) for rank in ranks}
+    if ends is None and _close(decision, points):
+        values = decision.looked_again(values)
+        points = {rank: sum(w * v.points[rank] for w, v in values) for rank in ranks}
+        chances = {rank: sum(w * v.chances[rank] for w, v in values) for rank in ranks}
     options = [
         PlayOption(
             card,
@@ -827,6 +862,19 @@ def _first(decision: _Decision) -> Card:
         (card for card in decision.legal if int(card.rank) in points),
         key=lambda card: -points[int(card.rank)],
     )
+
+
+def _close(decision: _Decision, points: dict[int, float]) -> bool:
+    """Whether the best two ranks are near enough in `points` for a second look at the
+    opponent's hands (`Settings.second_look`), where any account of them was sampled."""
+    settings = decision.settings
+    if not settings.second_look or settings.adaptive or settings.blind or len(points) < 2:
+        return False
+    accounts = zip(decision.drawn_from, decision.accounts, strict=True)
+    if not any(len(drawn_from) > len(held) for drawn_from, (_, held, _) in accounts):
+        return False
+    best, second = sorted(points.values(), reverse=True)[:2]
+    return best - second < settings.second_look
 
 
 def _holdings(
@@ -941,6 +989,16 @@ class _Values:
     chances: dict[int, float]
     searched: int
     holdings: int
+
+
+def _together(first: _Values, second: _Values) -> _Values:
+    """Two equal samples' values as one."""
+    return _Values(
+        {rank: (value + second.points[rank]) / 2 for rank, value in first.points.items()},
+        {rank: (value + second.chances[rank]) / 2 for rank, value in first.chances.items()},
+        first.searched + second.searched,
+        first.holdings + second.holdings,
+    )
 
 
 def _values(
