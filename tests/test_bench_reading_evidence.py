@@ -7,10 +7,11 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from itertools import combinations
 
 import pytest
 
-from cribbage.cards import DECK, parse_cards
+from cribbage.cards import DECK, Card, parse_cards
 from cribbage.computer.tables import keep_weights
 
 from .support import script
@@ -57,3 +58,29 @@ def test_the_report_names_each_player_and_role(capsys: pytest.CaptureFixture[str
         ["greedy", "pone", "2"],
     ]
     assert lines[5].split()[:2] == ["greedy", "1"] and lines[5].endswith("0.0%")
+
+
+def _keeps_drawn(
+    power: float | None, deals: int, seed: int
+) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    """Seeded six-card hands, each keep drawn from the 15 with a chance in proportion to the
+    expert's weight as pone to `power` (None: always the most weighed)."""
+    rng = random.Random(seed)
+    weights = keep_weights("pone")
+    made: list[tuple[tuple[Card, ...], tuple[Card, ...]]] = []
+    for _ in range(deals):
+        hand = tuple(rng.sample(DECK, 6))
+        options = list(combinations(hand, 4))
+        weight = [weights.get(tuple(sorted(int(c.rank) for c in o)), 0.0) for o in options]
+        if power is None:
+            kept = options[weight.index(max(weight))]
+        else:
+            kept = rng.choices(options, [w**power for w in weight])[0]
+        made.append((hand, kept))
+    return made
+
+
+def test_the_sharpness_of_keeps_is_the_power_they_were_drawn_by() -> None:
+    assert evidence.keep_sharpness(_keeps_drawn(0.0, 600, 1), "pone") < 0.3
+    assert evidence.keep_sharpness(_keeps_drawn(2.0, 600, 2), "pone") == pytest.approx(2.0, abs=0.4)
+    assert evidence.keep_sharpness(_keeps_drawn(None, 300, 3), "pone") > 5
