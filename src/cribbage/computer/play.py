@@ -699,14 +699,21 @@ class _Decision:
         searched in each account that was sampled, the two together
         (`Settings.second_look`)."""
         both = []
-        for (w, held, search), drawn_from, (_, values) in zip(
-            self.accounts, self.drawn_from, first, strict=True
+        for (w, _, search), drawn_from, sampled, (_, values) in zip(
+            self.accounts, self.drawn_from, self.sampled(), first, strict=True
         ):
-            if len(drawn_from) > len(held):
+            if sampled:
                 more = sample_holdings(drawn_from, self.samples, self.rng)
                 values = _together(values, self._account(more, search, None, True))
             both.append((w, values))
         return both
+
+    def sampled(self) -> list[bool]:
+        """Whether each account searches a sample of its holdings (not every one)."""
+        return [
+            len(drawn_from) > len(held)
+            for drawn_from, (_, held, _) in zip(self.drawn_from, self.accounts, strict=True)
+        ]
 
     def _account(
         self,
@@ -870,8 +877,7 @@ def _close(decision: _Decision, points: dict[int, float]) -> bool:
     settings = decision.settings
     if not settings.second_look or settings.adaptive or settings.blind or len(points) < 2:
         return False
-    accounts = zip(decision.drawn_from, decision.accounts, strict=True)
-    if not any(len(drawn_from) > len(held) for drawn_from, (_, held, _) in accounts):
+    if not any(decision.sampled()):
         return False
     best, second = sorted(points.values(), reverse=True)[:2]
     return best - second < settings.second_look
