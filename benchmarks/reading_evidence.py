@@ -20,32 +20,45 @@ each player named (any name `cribbage.tournament` takes, and the sparring partne
   (the expert by default), the player's plays with a choice of rank and points to take,
   and the share of them in which it passed up more points than its card made
   (`cribbage.computer.reading.points_passed_up`, what `Settings.takes` reads).
+* **Its replies** (the same games). In the play the expert's search expects its opponent's
+  best reply with both hands known (`cribbage.computer.search.PegSearch`). Of the player's
+  plays with a choice of rank where points decide (both sides more than 40 from the
+  target), the share that were that best reply, the share that were the expert's own card
+  in its seat (seeing what the seat sees), and the points a play below the best reply.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 import sparring  # noqa: F401  # registers the sparring partners as players
 from cribbage.cards import Card
 from cribbage.computer import Computer
+from cribbage.computer.endgame import is_aware
+from cribbage.computer.play import PlayContext, play_options
 from cribbage.computer.reading import points_passed_up
+from cribbage.computer.search import PegSearch
+from cribbage.computer.settings import EXPERT
 from cribbage.computer.strategy import strategy_for
 from cribbage.computer.tables import Role, keep_weights
-from cribbage.rules import GameConfig, Phase, apply, new_game, pending
+from cribbage.rules import Action, GameConfig, GameState, Phase, Play, apply, new_game, pending
 from cribbage.view import view_for
 
 __all__ = [
+    "Plays",
     "keep_evidence",
     "keep_sharpness",
     "keeps_made",
     "kept_log_weight",
     "main",
-    "passed_up_in_games",
+    "plays_in_games",
+    "reply_judged",
 ]
 
 
@@ -118,11 +131,12 @@ def keep_sharpness(made: Sequence[Keep], role: Role) -> float:
     return (low + high) / 2
 
 
-def passed_up_in_games(player: str, against: str, games: int, seed: int = 1) -> tuple[int, int]:
-    """`player`'s plays that passed up points and those that took the most, over `games`
-    seeded games to 121 against `against` (`player` in seat 0, dealing first in the even
-    games), as its opponent reads them (`points_passed_up`)."""
-    passed = taken = 0
+def _games(
+    player: str, against: str, games: int, seed: int, watch: Callable[[GameState, Action], None]
+) -> Iterator[GameState]:
+    """Each of `games` seeded games to 121 of `player` (seat 0, dealing first in the even
+    games) against `against`, played out, `watch` shown every action of `player` with the
+    game before it; the games' ends."""
     for game in range(games):
         computers = [
             Computer.playing(strategy_for(name, seed * 7_919 + game * 2 + seat))
@@ -131,11 +145,71 @@ def passed_up_in_games(player: str, against: str, games: int, seed: int = 1) -> 
         state = new_game(GameConfig(), seed=seed * 1_000_003 + game, dealer=game % 2)
         while state.phase is not Phase.GAME_OVER:
             seat = pending(state)[0]
-            state, _ = apply(state, computers[seat].act(view_for(state, seat)))
+            action = computers[seat].act(view_for(state, seat))
+            if seat == 0:
+                watch(state, action)
+            state, _ = apply(state, action)
+        yield state
+
+
+@dataclass
+class Plays:
+    """What a player's plays in games say of it (`plays_in_games`)."""
+
+    passed: int = 0
+    """Plays with a choice of rank and points to take that passed up points
+    (`points_passed_up`, as its opponent reads them)."""
+    taken: int = 0
+    """Such plays that took the most."""
+    plays: int = 0
+    """Plays with a choice of rank where points decide (`reply_judged`)."""
+    best: int = 0
+    """Of those, the ones whose rank was the best reply with both hands known."""
+    experts: int = 0
+    """Of those, the ones whose rank was the expert's first in the player's seat."""
+    below: float = 0.0
+    """The points those plays gave up to the best reply with both hands known, in all."""
+
+
+def reply_judged(state: GameState, card: Card, seed: int) -> tuple[bool, bool, float] | None:
+    """Seat 0's play of `card` in `state`: whether its rank is the best reply with both hands
+    known, whether it is the rank of the expert's first card in that seat (its sample drawn
+    from `seed`), and the points it gives up to the best; None where it had no choice of
+    rank or the chance of winning decides."""
+    view = view_for(state, 0)
+    context = PlayContext.from_view(view)
+    ranks = sorted({int(c.rank) for c in context.legal})
+    needs = [state.config.target - score for score in state.scores]
+    if len(ranks) < 2 or is_aware(EXPERT, *needs):
+        return None
+    mine, theirs = (tuple(sorted(int(c.rank) for c in hand)) for hand in state.hands)
+    count_ranks = tuple(int(c.rank) for c in state.pile)
+    search = PegSearch()
+    values = {r: search.move(mine, theirs, count_ranks, state.count, r) for r in ranks}
+    best = max(values.values())
+    experts = play_options(context, rng=random.Random(seed))[0].card.rank
+    return values[card.rank] == best, experts == card.rank, best - values[card.rank]
+
+
+def plays_in_games(player: str, against: str, games: int, seed: int = 1) -> Plays:
+    """`player`'s plays over `games` seeded games to 121 against `against` (`player` in seat
+    0, dealing first in the even games)."""
+    found = Plays()
+
+    def watch(state: GameState, action: Action) -> None:
+        if state.phase is Phase.PLAY and isinstance(action, Play):
+            judged = reply_judged(state, action.card, seed * 31 + found.plays)
+            if judged is not None:
+                found.plays += 1
+                found.best += judged[0]
+                found.experts += judged[1]
+                found.below += judged[2]
+
+    for state in _games(player, against, games, seed, watch):
         for plays in state.past_plays:
             more = points_passed_up([("opponent" if s == 0 else "me", c) for s, c in plays])
-            passed, taken = passed + more[0], taken + more[1]
-    return passed, taken
+            found.passed, found.taken = found.passed + more[0], found.taken + more[1]
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -161,11 +235,22 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"{player:<22}{role:<8}{len(values):>6}{mean:>17.3f}{error:>7.3f}{sharpness:>11.2f}"
             )
     if args.games > 0:
+        found = {p: plays_in_games(p, args.against, args.games, args.seed) for p in args.players}
         print(f"\n{'plays of':<22}{'games':>6}{'with points':>13}{'passed up':>11}")
-        for player in args.players:
-            passed, taken = passed_up_in_games(player, args.against, args.games, args.seed)
-            share = passed / (passed + taken) if passed + taken else 0.0
-            print(f"{player:<22}{args.games:>6}{passed + taken:>13}{share:>10.1%}")
+        for player, plays in found.items():
+            with_points = plays.passed + plays.taken
+            share = plays.passed / with_points if with_points else 0.0
+            print(f"{player:<22}{args.games:>6}{with_points:>13}{share:>10.1%}")
+        print(
+            f"\n{'replies of':<22}{'games':>6}{'plays':>7}{'best reply':>12}"
+            f"{'expert card':>13}{'points below':>14}"
+        )
+        for player, plays in found.items():
+            n = max(plays.plays, 1)
+            print(
+                f"{player:<22}{args.games:>6}{plays.plays:>7}{plays.best / n:>12.1%}"
+                f"{plays.experts / n:>13.1%}{plays.below / n:>14.3f}"
+            )
     return 0
 
 

@@ -7,12 +7,16 @@ from __future__ import annotations
 import math
 import random
 import statistics
+from dataclasses import replace
 from itertools import combinations
 
 import pytest
 
 from cribbage.cards import DECK, Card, parse_cards
+from cribbage.computer import Computer
 from cribbage.computer.tables import keep_weights
+from cribbage.rules import GameState, Phase, apply, new_game, pending
+from cribbage.view import view_for
 
 from .support import script
 
@@ -44,10 +48,40 @@ def test_the_experts_keeps_speak_for_its_weights_and_random_keeps_against() -> N
 def test_a_player_who_takes_the_most_points_passes_up_none() -> None:
     """The greedy partner pegs the most it can at once with every card; the easy level only
     half the time."""
-    passed, taken = evidence.passed_up_in_games("greedy", "easy", 2)
-    assert passed == 0 and taken > 5
-    passed, taken = evidence.passed_up_in_games("easy", "greedy", 6)
-    assert passed > 0
+    plays = evidence.plays_in_games("greedy", "easy", 2)
+    assert plays.passed == 0 and plays.taken > 5
+    assert evidence.plays_in_games("easy", "greedy", 6).passed > 0
+
+
+def _lead(mine: list[str], theirs: list[str], scores: tuple[int, int] = (0, 0)) -> GameState:
+    """A seeded game at seat 0's lead, each seat's hand replaced by the cards named."""
+    state = new_game(seed=4, dealer=1)
+    computers = [Computer("expert", seed=seat) for seat in (0, 1)]
+    while not (state.phase is Phase.PLAY and not state.history):
+        seat = pending(state)[0]
+        state, _ = apply(state, computers[seat].act(view_for(state, seat)))
+    assert state.to_move == 0
+    return replace(state, hands=(parse_cards(mine), parse_cards(theirs)), scores=scores)
+
+
+def test_a_lead_that_gives_away_a_fifteen_is_not_the_best_reply() -> None:
+    """Led, the five gives the ten a fifteen; the king gives nothing, and the five then
+    answers the ten's ten for fifteen."""
+    state = _lead(["5H", "KS"], ["TD", "TC"])
+    five, king = (evidence.reply_judged(state, card, 1) for card in parse_cards(["5H", "KS"]))
+    assert five is not None and king is not None
+    assert (five[0], king[0]) == (False, True)
+    assert five[2] > 0 and king[2] == 0
+    assert five[1] != king[1]  # the expert's card is one of the two
+    assert evidence.reply_judged(state, parse_cards(["KS"])[0], 1) == king  # repeatable
+
+
+def test_plays_without_a_choice_or_near_the_end_are_not_judged() -> None:
+    assert (
+        evidence.reply_judged(_lead(["5H", "5S"], ["TD", "TC"]), parse_cards(["5H"])[0], 1) is None
+    )
+    near = _lead(["5H", "KS"], ["TD", "TC"], scores=(100, 60))
+    assert evidence.reply_judged(near, parse_cards(["KS"])[0], 1) is None
 
 
 def test_the_report_names_each_player_and_role(capsys: pytest.CaptureFixture[str]) -> None:
