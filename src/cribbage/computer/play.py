@@ -680,8 +680,9 @@ class _Decision:
     accounts: list[tuple[float, list[Holding], PegSearch]]
     drawn_from: list[list[Holding]]
     """What each account's holdings were sampled from (the same list where it searches them
-    all), and how many were drawn."""
+    all)."""
     samples: int
+    """How many holdings a sample draws."""
     rng: random.Random
 
     def values(
@@ -824,12 +825,10 @@ def _taking_search() -> PegSearch:
 def _evaluate(decision: _Decision) -> PlayEvaluation:
     values = decision.values()
     ranks, ends = decision.ranks, decision.ends
-    points = {rank: sum(w * v.points[rank] for w, v in values) for rank in ranks}
-    chances = {rank: sum(w * v.chances[rank] for w, v in values) for rank in ranks}
+    points, chances = _weighed(values, ranks)
     if ends is None and _close(decision, points):
         values = decision.looked_again(values)
-        points = {rank: sum(w * v.points[rank] for w, v in values) for rank in ranks}
-        chances = {rank: sum(w * v.chances[rank] for w, v in values) for rank in ranks}
+        points, chances = _weighed(values, ranks)
     options = [
         PlayOption(
             card,
@@ -847,6 +846,15 @@ def _evaluate(decision: _Decision) -> PlayEvaluation:
         sum(v.searched for _, v in values),
         sum(v.holdings for _, v in values),
     )
+
+
+def _weighed(
+    values: list[tuple[float, _Values]], ranks: Sequence[int]
+) -> tuple[dict[int, float], dict[int, float]]:
+    """Each rank's points and chances over the accounts `values`, by their weights."""
+    points = {rank: sum(w * v.points[rank] for w, v in values) for rank in ranks}
+    chances = {rank: sum(w * v.chances[rank] for w, v in values) for rank in ranks}
+    return points, chances
 
 
 def _first(decision: _Decision) -> Card:
