@@ -269,17 +269,25 @@ def _holdings_against(
 
 
 def pegging_values_of(
-    job: tuple[Role, list[tuple[int, ...]], dict[str, float], int],
+    job: tuple[Role, list[tuple[int, ...]], dict[str, float], int | None],
 ) -> list[float]:
     """The pegging value of each kept hand of a block: (role, hands, the opponent's keep
-    weights, samples)."""
+    weights, samples). With samples None, every holding is solved, each weighed as it would
+    be drawn: the value the draws estimate (about nine times the work of 200 draws)."""
     role, block, keeps, samples = job
     values = []
     for kept in block:
         hands, weights = _holdings_against(kept, keeps)
+        search = PegSearch()
+        if samples is None:
+            total = sum(
+                weight * search.net(kept, theirs, (), 0, role == "pone")
+                for theirs, weight in zip(hands, weights, strict=True)
+            )
+            values.append(round(total / sum(weights), 3))
+            continue
         rng = random.Random(f"gen-pegging:{role}")  # the same draws for every kept hand
         total = 0.0
-        search = PegSearch()
         for theirs in rng.choices(hands, weights=weights, k=samples):
             total += search.net(kept, theirs, (), 0, role == "pone")
         values.append(round(total / samples, 3))
